@@ -1,0 +1,95 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { zodValidatorCompiler } from './lib/validation';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { csrfPlugin } from './plugins/csrf';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { mailerPlugin } from './plugins/mailer';
+import { metricsPlugin } from './plugins/metrics';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { redisPlugin } from './plugins/redis';
+import { sessionPlugin } from './plugins/session';
+import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened (and migrated) database; otherwise one is opened, migrated and seeded. */
+  database?: Database;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole application for a configuration; tests build one per file. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  let database = options.database;
+  if (!database) {
+    database = await openDatabase(config.database);
+    await database.migrate();
+    await seed(database.db, { demo: config.seedDemo, log: app.log });
+  }
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  await app.register(dbPlugin, { database });
+  await app.register(redisPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(metricsPlugin);
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
+  await app.register(mailerPlugin);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Closia API',
+        version: '1.0.0',
+        description: 'Marketplace et CRM pour la vente de formations.',
+      },
+      servers: [{ url: config.appUrl }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'closia_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes, { prefix: '/api/v1/auth' });
+  await app.register(userRoutes, { prefix: '/api/v1' });
+  await app.register(adminRoutes, { prefix: '/api/v1/admin' });
+  await app.register(webPlugin);
+
+  return app;
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  REDIS_URL: z.string().startsWith('redis').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Closia <no-reply@closia.fr>'),
+  SUPPORT_EMAIL: z.email().default('support@closia.fr'),
+  APP_KEY: z.string().min(32).optional(),
+  SEED_DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
+  RATE_LIMIT: flag.default(true),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  /** Cookies get the Secure flag when the app is served over HTTPS. */
+  secureCookies: boolean;
+  dataDir: string;
+  /** `memory` runs PGlite in memory (tests); a path runs it on disk; a URL uses PostgreSQL. */
+  database: { kind: 'pglite'; dataDir: string | 'memory' } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  appKey: string;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Built web app to serve, or null to serve the API only. */
+  webDist: string | null;
+  trustProxy: boolean;
+  rateLimit: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once, lists every bad key, and fills the embedded defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: Config['database'] = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
+  const webDist = e.WEB_DIST ?? defaultWebDist();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: e.APP_URL.replace(/\/$/, ''),
+    secureCookies: e.APP_URL.startsWith('https://'),
+    dataDir,
+    database,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    appKey: e.APP_KEY ?? readOrCreateAppKey(dataDir),
+    // Demo accounts on the embedded default; never on PostgreSQL unless asked for.
+    seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    logLevel: e.LOG_LEVEL,
+    webDist: webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : null,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: e.RATE_LIMIT,
+  };
+}
+
+function defaultWebDist(): string {
+  // Works from src/ (tsx, vitest) and from dist/ (the bundle): both sit two levels under apps/.
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}
+
+function readOrCreateAppKey(dataDir: string): string {
+  const file = path.join(dataDir, 'app-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+/** A configuration for tests: in-memory PGlite (or DATABASE_URL), no web, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    appUrl: 'http://localhost:3000',
+    secureCookies: false,
+    dataDir: path.join(process.env.TMPDIR ?? '/tmp', 'closia-test'),
+    database: { kind: 'pglite', dataDir: 'memory' },
+    redisUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Closia <no-reply@closia.fr>',
+    supportEmail: 'support@closia.fr',
+    appKey: 'test-app-key-test-app-key-test-app-key',
+    seedDemo: false,
+    logLevel: 'silent',
+    webDist: null,
+    trustProxy: false,
+    rateLimit: true,
+    ...overrides,
+  };
+}

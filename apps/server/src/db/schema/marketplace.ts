@@ -1,0 +1,127 @@
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { emptyIntArray, emptyTextArray, timestamps } from './columns';
+import { users } from './users';
+
+/** A training offer ("infopreneur formation"). */
+export const services = pgTable(
+  'services',
+  {
+    id: serial().primaryKey(),
+    infopreneurId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull(),
+    price: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+    currency: text().notNull().default('EUR'),
+    commissionRate: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
+    financingMethods: text().array().notNull().default(emptyTextArray),
+    link: text().notNull(),
+    /** Length of the training, in hours. */
+    duration: integer().notNull(),
+    requestValidation: boolean().notNull().default(false),
+    location: text(),
+    locationType: text().notNull(),
+    certifications: text().array().notNull().default(emptyTextArray),
+    workSectorIds: integer().array().notNull().default(emptyIntArray),
+    /** Activity status: active | under_review | paused. */
+    status: text().notNull().default('active'),
+    /** Review status: not_submitted | pending_review | approved | rejected. */
+    validationStatus: text().notNull().default('not_submitted'),
+    rejectionReason: text(),
+    deletedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('services_infopreneur_idx').on(t.infopreneurId),
+    index('services_visible_idx').on(t.validationStatus, t.status),
+  ],
+);
+
+export const missions = pgTable(
+  'missions',
+  {
+    id: serial().primaryKey(),
+    infopreneurId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    /** Profile sought: setter | closer | setter_closer. */
+    missionType: text().notNull(),
+    minConversionRate: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    /** Minimum experience in years. */
+    minExperience: integer(),
+    /** Average deal size the freelancer will handle, in EUR. */
+    ticket: numeric({ precision: 12, scale: 2, mode: 'number' }),
+    /** Item lifecycle: draft | published | archived | deleted. */
+    status: text().notNull().default('draft'),
+    /** Hiring state: open | in_progress | filled | closed. */
+    missionStatus: text().notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [
+    index('missions_infopreneur_idx').on(t.infopreneurId),
+    index('missions_service_idx').on(t.serviceId),
+    index('missions_listing_idx').on(t.status, t.missionStatus),
+  ],
+);
+
+/** A freelancer's application (candidature) to a mission. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial().primaryKey(),
+    missionId: integer()
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text(),
+    /** pending | accepted | declined | withdrawn */
+    status: text().notNull().default('pending'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('applications_mission_user_unique').on(t.missionId, t.userId),
+    index('applications_user_idx').on(t.userId),
+  ],
+);
+
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: serial().primaryKey(),
+    infopreneurId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer().references(() => services.id, { onDelete: 'cascade' }),
+    missionId: integer().references(() => missions.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    text: text().notNull(),
+    image: text(),
+    targetWorkSectorIds: integer().array().notNull().default(emptyIntArray),
+    targetRole: text(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    status: text().notNull().default('draft'),
+    impressions: integer().notNull().default(0),
+    clicks: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('advertisements_infopreneur_idx').on(t.infopreneurId)],
+);

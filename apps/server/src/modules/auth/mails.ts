@@ -1,0 +1,39 @@
+import type { Mail } from '../../plugins/mailer';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(title: string, intro: string, action: string, link: string, outro: string): string {
+  return `<!doctype html><html lang="fr"><body style="font-family:system-ui,sans-serif;background:#f3f4f6;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
+<h1 style="color:#2f9e44;font-size:22px;margin-top:0">${escapeHtml(title)}</h1>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#2f9e44;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#6b7280;font-size:13px">${escapeHtml(outro)}</p>
+<p style="color:#6b7280;font-size:12px">Lien : ${escapeHtml(link)}</p>
+</div></body></html>`;
+}
+
+export function verificationMail(to: string, firstName: string, link: string): Mail {
+  const intro = `Bonjour ${firstName}, bienvenue sur Closia ! Confirmez votre adresse e-mail pour activer toutes les fonctionnalités.`;
+  const outro = 'Ce lien est valable 24 heures. Si vous n’avez pas créé de compte, ignorez cet e-mail.';
+  return {
+    to,
+    subject: 'Confirmez votre adresse e-mail',
+    text: `${intro}\n\n${link}\n\n${outro}`,
+    html: layout('Confirmez votre adresse e-mail', intro, 'Confirmer mon e-mail', link, outro),
+    link,
+  };
+}
+
+export function resetPasswordMail(to: string, firstName: string, link: string): Mail {
+  const intro = `Bonjour ${firstName}, vous avez demandé à réinitialiser votre mot de passe Closia.`;
+  const outro =
+    'Ce lien est valable 1 heure et ne peut servir qu’une fois. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.';
+  return {
+    to,
+    subject: 'Réinitialisation de votre mot de passe',
+    text: `${intro}\n\n${link}\n\n${outro}`,
+    html: layout('Réinitialisez votre mot de passe', intro, 'Choisir un nouveau mot de passe', link, outro),
+    link,
+  };
+}

@@ -1,0 +1,43 @@
+import type { CurrentUser, Paginated, UserActivity } from '@closia/shared';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { profiles, userActivities, users } from '../../db/schema';
+import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import type { UserRow } from '../../plugins/session';
+import { presentActivity, presentCurrentUser } from './users.presenter';
+
+/** The current user with its sub-profile and unread message count, in one query. */
+export async function getCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
+  const [row] = await db
+    .select({
+      profile: profiles,
+      unread: sql<number>`(
+        select count(*)::int from messages m
+        join conversation_participants cp on cp.conversation_id = m.conversation_id
+        where cp.user_id = ${users.id} and m.sender_id is distinct from ${users.id}
+          and (cp.last_read_at is null or m.created_at > cp.last_read_at)
+      )`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, user.id));
+  return presentCurrentUser(user, row?.profile ?? null, Number(row?.unread ?? 0));
+}
+
+export async function listActivities(
+  db: DbOrTx,
+  userId: number,
+  page: PaginationQuery,
+): Promise<Paginated<UserActivity>> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(userActivities)
+      .where(eq(userActivities.userId, userId))
+      .orderBy(desc(userActivities.createdAt), desc(userActivities.id))
+      .limit(page.perPage)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(userActivities).where(eq(userActivities.userId, userId)),
+  ]);
+  return { data: rows.map(presentActivity), meta: paginationMeta(total?.n ?? 0, page) };
+}

@@ -1,0 +1,67 @@
+import { type ApiErrorBody, errorCodes, toValidationErrors } from '@closia/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, RequestValidationError } from '../lib/errors';
+
+const byStatus: Record<number, string> = {
+  400: errorCodes.badRequest,
+  401: errorCodes.unauthorized,
+  403: errorCodes.forbidden,
+  404: errorCodes.notFound,
+  409: errorCodes.conflict,
+  413: errorCodes.payloadTooLarge,
+  415: errorCodes.badRequest,
+  422: errorCodes.validation,
+  429: errorCodes.tooManyRequests,
+};
+
+/** One place where every failure becomes the `{ code, message, errors? }` envelope. */
+export function toEnvelope(error: unknown, exposeInternals: boolean): { status: number; body: ApiErrorBody } {
+  if (error instanceof RequestValidationError) {
+    return {
+      status: 422,
+      body: {
+        code: errorCodes.validation,
+        message: 'Validation failure',
+        errors: toValidationErrors(error.zodError, error.input),
+      },
+    };
+  }
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      body: { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+    };
+  }
+  const fe = error as FastifyError;
+  const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+  if (status === 500) {
+    return {
+      status,
+      body: {
+        code: errorCodes.internal,
+        message: exposeInternals ? String(fe.message) : 'Internal server error',
+      },
+    };
+  }
+  const message =
+    status === 413
+      ? 'Payload too large'
+      : status === 429
+        ? 'Too many requests. Please try again later.'
+        : fe.message;
+  return { status, body: { code: byStatus[status] ?? errorCodes.badRequest, message } };
+}
+
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = toEnvelope(error, app.config.env === 'development');
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      const retryAfter = (error as { retryAfter?: number }).retryAfter;
+      if (status === 429 && retryAfter) reply.header('retry-after', retryAfter);
+      return reply.code(status).send(body);
+    });
+  },
+  { name: 'errors' },
+);
