@@ -3,13 +3,21 @@ import { defineConfig } from 'vitest/config';
 // Unit and API tests only; Playwright specs live in e2e/ and are run by Playwright.
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/web/src/**/*.test.{ts,tsx}',
-    ],
     hookTimeout: 60_000,
     testTimeout: 30_000,
-    pool: 'forks',
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
+          pool: 'forks',
+        },
+      },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+    ],
   },
 });

@@ -15,6 +15,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().startsWith('redis').optional(),
+  REDIS_PREFIX: z.string().default('closia:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Closia <no-reply@closia.fr>'),
   SUPPORT_EMAIL: z.email().default('support@closia.fr'),
@@ -37,6 +38,8 @@ export interface Config {
   /** `memory` runs PGlite in memory (tests); a path runs it on disk; a URL uses PostgreSQL. */
   database: { kind: 'pglite'; dataDir: string | 'memory' } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so that several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
@@ -111,6 +115,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: path.join(process.env.TMPDIR ?? '/tmp', 'closia-test'),
     database: { kind: 'pglite', dataDir: 'memory' },
     redisUrl: undefined,
+    redisPrefix: `closia-test-${randomBytes(4).toString('hex')}:`,
     smtpUrl: undefined,
     mailFrom: 'Closia <no-reply@closia.fr>',
     supportEmail: 'support@closia.fr',

@@ -27,6 +27,8 @@ export interface Database {
   /** Raw rows of a SQL string, whichever driver (PGlite answers `{ rows }`, postgres-js an array). */
   rows<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests start from a migrated dump). */
+  dump?(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -59,6 +61,7 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
       migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: folder }),
     rows: async <T>(query: string, params?: unknown[]) => (await client.query<T>(query, params)).rows,
     close: () => client.close(),
+    dump: async () => client.dumpDataDir('gzip'),
   };
 }
 

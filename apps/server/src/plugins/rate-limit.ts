@@ -48,8 +48,8 @@ export function memoryRateLimiter(): RateLimiter {
 }
 
 /** The same counters in Redis, shared by every instance. */
-export function redisRateLimiter(redis: Redis): RateLimiter {
-  const k = (key: string) => `closia:rl:${key}`;
+export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
+  const k = (key: string) => `${prefix}rl:${key}`;
   return {
     async hit(key, rule) {
       const [[, count], [, ttl]] = (await redis.multi().incr(k(key)).pttl(k(key)).exec()) as [
@@ -86,7 +86,7 @@ declare module 'fastify' {
 
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    const limiter = app.redis ? redisRateLimiter(app.redis) : memoryRateLimiter();
+    const limiter = app.redis ? redisRateLimiter(app.redis, app.config.redisPrefix) : memoryRateLimiter();
     app.decorate('rateLimiter', limiter);
     app.decorate('limit', async (key: string, rule: RateRule) => {
       if (!app.config.rateLimit) return;

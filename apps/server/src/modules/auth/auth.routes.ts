@@ -10,8 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logActivity } from '../../lib/activity';
-import { AppError } from '../../lib/errors';
-import { rateRules } from '../../plugins/rate-limit';
+import { AppError, tooManyRequests } from '../../lib/errors';
+import { type RateRule, rateRules } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { currentUserResponse } from '../users/users.presenter';
 import { getCurrentUser } from '../users/users.service';
@@ -38,9 +38,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     request,
   });
 
+  /** Per-IP limits count every attempt, valid or not, so they run before validation. */
+  const perIp = (name: string, rule: RateRule) => async (request: FastifyRequest) =>
+    app.limit(`${name}:ip:${request.ip}`, rule);
+
   app.post(
     '/register',
     {
+      preValidation: perIp('register', rateRules.registerPerIp),
       schema: {
         tags,
         summary: 'Create an account; the new user is signed in and sent a verification e-mail',
@@ -49,7 +54,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.limit(`register:ip:${request.ip}`, rateRules.registerPerIp);
       const user = await register(ctx(request), request.body);
       await app.startSession(request, reply, user.id);
       return reply.code(201).send(await getCurrentUser(app.db, user));
@@ -59,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      preValidation: perIp('login', rateRules.loginPerIp),
       schema: {
         tags,
         summary: 'Sign in with e-mail and password (the session id is rotated)',
@@ -68,12 +73,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const emailKey = `login:email:${normalizeEmail(request.body.email)}`;
-      await app.limit(`login:ip:${request.ip}`, rateRules.loginPerIp);
       if (
         app.config.rateLimit &&
         (await app.rateLimiter.blocked(emailKey, rateRules.loginFailuresPerEmail))
       ) {
-        throw new AppError(429, 'E_TOO_MANY_REQUESTS', 'Too many requests. Please try again later.');
+        throw tooManyRequests();
       }
       try {
         const user = await authenticate(ctx(request), request.body.email, request.body.password);
@@ -102,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
+      preValidation: perIp('forgot', rateRules.forgotPerIp),
       schema: {
         tags,
         summary: 'Send a reset link (1 hour, single use); the answer never tells whether the account exists',
@@ -110,7 +115,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.limit(`forgot:ip:${request.ip}`, rateRules.forgotPerIp);
       await app.limit(`forgot:email:${normalizeEmail(request.body.email)}`, rateRules.forgotPerEmail);
       await requestPasswordReset(ctx(request), request.body.email);
       return reply.code(202).send({

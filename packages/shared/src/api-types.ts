@@ -1,0 +1,105 @@
+/**
+ * Shapes the API answers with. The server's response schemas and the web client both use them,
+ * so a field added here is added on both sides.
+ */
+
+export interface SubProfile {
+  id: number;
+  userId: number;
+  description: string | null;
+  /** Ids of work sectors (the reference list gives their names). */
+  workSectors: number[];
+  finishedProfileSetup: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SalesProfile extends SubProfile {
+  conversionRate: number | null;
+  experience: string | null;
+  skills: string[];
+  formations: { name: string; link?: string | null }[];
+  socialLinks: string[];
+  videoUrl: string | null;
+}
+
+export type InfopreneurProfile = SubProfile;
+
+/** The signed-in user as `GET /api/v1/user` returns it. Never carries secrets (hash, tokens). */
+export interface CurrentUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  emailVerified: boolean;
+  admin: boolean;
+  role: string | null;
+  profilePicture: string | null;
+  banner: string | null;
+  setter: SalesProfile | null;
+  closer: SalesProfile | null;
+  setterCloser: SalesProfile | null;
+  infopreneur: InfopreneurProfile | null;
+  unreadMessageCount: number;
+  socialLinks: string[];
+  videoUrl: string | null;
+  loom: string | null;
+  online: boolean;
+  location: string | null;
+  available: boolean;
+  affiliationCode: string | null;
+  referrerId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserActivity {
+  id: number;
+  userId: number;
+  action: string;
+  description: string | null;
+  createdAt: string;
+}
+
+export interface PaginationMeta {
+  total: number;
+  perPage: number;
+  currentPage: number;
+  lastPage: number;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: PaginationMeta;
+}
+
+export const errorCodes = {
+  validation: 'E_VALIDATION_ERROR',
+  unauthorized: 'E_UNAUTHORIZED_ACCESS',
+  forbidden: 'E_FORBIDDEN',
+  notFound: 'E_NOT_FOUND',
+  conflict: 'E_CONFLICT',
+  payloadTooLarge: 'E_PAYLOAD_TOO_LARGE',
+  tooManyRequests: 'E_TOO_MANY_REQUESTS',
+  badRequest: 'E_BAD_REQUEST',
+  csrf: 'E_BAD_CSRF_TOKEN',
+  internal: 'E_INTERNAL',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/** One entry of a 422 answer's `errors` list (spec §8). */
+export interface ValidationErrorItem {
+  message: string;
+  rule: string;
+  field: string;
+  meta?: Record<string, unknown>;
+  index?: number;
+}
+
+/** The one error envelope every failing API call answers with. */
+export interface ApiErrorBody {
+  code: ErrorCode | string;
+  message: string;
+  errors?: ValidationErrorItem[];
+}

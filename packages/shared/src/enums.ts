@@ -1,0 +1,326 @@
+/**
+ * Every enumeration of spec §4 and PRODUCT.md: the values, their type, French labels and
+ * `{ value, label }` options for selects.
+ */
+
+export interface SelectOption<T extends string = string> {
+  value: T;
+  label: string;
+}
+
+/** Builds select options from a list of values and their labels, keeping the list's order. */
+export function toOptions<T extends string>(
+  values: readonly T[],
+  labels: Record<T, string>,
+): SelectOption<T>[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/** The label of `value`, or the raw value when it has none (unknown or null-ish values give ''). */
+export function labelOf(labels: Record<string, string>, value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return Object.hasOwn(labels, value) ? (labels[value] ?? value) : value;
+}
+
+export const financingMethods = ['cash', 'cpf', 'opco', 'online'] as const;
+export type FinancingMethod = (typeof financingMethods)[number];
+export const financingMethodLabels: Record<FinancingMethod, string> = {
+  cash: 'Paiement direct',
+  cpf: 'CPF',
+  opco: 'Opco',
+  online: 'En ligne',
+};
+export const financingMethodOptions = toOptions(financingMethods, financingMethodLabels);
+
+export const certifications = ['qualiopi', 'icpf'] as const;
+export type Certification = (typeof certifications)[number];
+export const certificationLabels: Record<Certification, string> = { qualiopi: 'Qualiopi', icpf: 'ICPF' };
+export const certificationOptions = toOptions(certifications, certificationLabels);
+
+export const locationTypes = ['online', 'physical', 'both'] as const;
+export type LocationType = (typeof locationTypes)[number];
+export const locationTypeLabels: Record<LocationType, string> = {
+  online: 'En ligne',
+  physical: 'Physique',
+  both: 'En ligne et physique',
+};
+export const locationTypeOptions = toOptions(locationTypes, locationTypeLabels);
+
+export const registrationRoles = ['setter', 'closer', 'infopreneur', 'setter-closer'] as const;
+export type RegistrationRole = (typeof registrationRoles)[number];
+export const registrationRoleLabels: Record<RegistrationRole, string> = {
+  setter: 'Setter',
+  closer: 'Closer',
+  infopreneur: 'Infopreneur',
+  'setter-closer': 'Setter & Closer',
+};
+export const registrationRoleOptions = toOptions(registrationRoles, registrationRoleLabels);
+
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+export const sortOrderLabels: Record<SortOrder, string> = { asc: 'Croissant', desc: 'Décroissant' };
+export const sortOrderOptions = toOptions(sortOrders, sortOrderLabels);
+
+export const itemLifecycles = ['draft', 'published', 'archived', 'deleted'] as const;
+export type ItemLifecycle = (typeof itemLifecycles)[number];
+export const itemLifecycleLabels: Record<ItemLifecycle, string> = {
+  draft: 'Brouillon',
+  published: 'Publié',
+  archived: 'Archivé',
+  deleted: 'Supprimé',
+};
+export const itemLifecycleOptions = toOptions(itemLifecycles, itemLifecycleLabels);
+
+export const reviewStatuses = ['not_submitted', 'pending_review', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+export const reviewStatusLabels: Record<ReviewStatus, string> = {
+  not_submitted: 'Non soumis',
+  pending_review: 'En attente de validation',
+  approved: 'Approuvé',
+  rejected: 'Refusé',
+};
+export const reviewStatusOptions = toOptions(reviewStatuses, reviewStatusLabels);
+
+export const activityStatuses = ['active', 'under_review', 'paused'] as const;
+export type ActivityStatus = (typeof activityStatuses)[number];
+export const activityStatusLabels: Record<ActivityStatus, string> = {
+  active: 'Actif',
+  under_review: 'En cours de vérification',
+  paused: 'En pause',
+};
+export const activityStatusOptions = toOptions(activityStatuses, activityStatusLabels);
+
+export const currencies = ['USD', 'EUR', 'GBP', 'JPY', 'CNY'] as const;
+export type Currency = (typeof currencies)[number];
+export const currencyLabels: Record<Currency, string> = {
+  USD: 'Dollar américain (USD)',
+  EUR: 'Euro (EUR)',
+  GBP: 'Livre sterling (GBP)',
+  JPY: 'Yen japonais (JPY)',
+  CNY: 'Yuan chinois (CNY)',
+};
+export const currencyOptions = toOptions(currencies, currencyLabels);
+
+export const prospectStates = [
+  'do_not_disturb',
+  'follow_up',
+  'no_response',
+  'not_interested',
+  'prospecting',
+  'rejected',
+  'success',
+  'waiting_for_response',
+] as const;
+export type ProspectState = (typeof prospectStates)[number];
+export const prospectStateLabels: Record<ProspectState, string> = {
+  do_not_disturb: 'Ne pas déranger',
+  follow_up: 'Suivi',
+  no_response: 'Pas de réponse',
+  not_interested: 'Pas intéressé',
+  prospecting: 'Prospection',
+  rejected: 'Rejeté',
+  success: 'Succès',
+  waiting_for_response: 'En attente de réponse',
+};
+export const prospectStateOptions = toOptions(prospectStates, prospectStateLabels);
+
+export const leadStages = [
+  'qualified',
+  'contact',
+  'demo',
+  'proposal',
+  'negotiation',
+  'closed',
+  'lost',
+] as const;
+export type LeadStage = (typeof leadStages)[number];
+export const leadStageLabels: Record<LeadStage, string> = {
+  qualified: 'Qualifié',
+  contact: 'Contact',
+  demo: 'Démo',
+  proposal: 'Proposition',
+  negotiation: 'Négociation',
+  closed: 'Conclu',
+  lost: 'Perdu',
+};
+export const leadStageOptions = toOptions(leadStages, leadStageLabels);
+
+export const pipelineStages = [
+  'Prospecting',
+  'Qualification',
+  'Closing',
+  'Role',
+  'Onboarding',
+  'FollowUp',
+  'Closed',
+  'Lost',
+] as const;
+export type PipelineStage = (typeof pipelineStages)[number];
+export const pipelineStageLabels: Record<PipelineStage, string> = {
+  Prospecting: 'Prospection',
+  Qualification: 'Qualification',
+  Closing: 'Closing',
+  Role: 'R2',
+  Onboarding: 'Onboarding',
+  FollowUp: 'Suivi',
+  Closed: 'Gagné',
+  Lost: 'Perdu',
+};
+export const pipelineStageOptions = toOptions(pipelineStages, pipelineStageLabels);
+/** The stages offered by the stage picker: the open ones (Closed and Lost are reached by Gagné / Perdu). */
+export const selectablePipelineStages = [
+  'Prospecting',
+  'Qualification',
+  'Closing',
+  'Role',
+  'Onboarding',
+  'FollowUp',
+] as const satisfies readonly PipelineStage[];
+export type SelectablePipelineStage = (typeof selectablePipelineStages)[number];
+export const selectablePipelineStageOptions = toOptions(selectablePipelineStages, pipelineStageLabels);
+
+export const priorities = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof priorities)[number];
+export const priorityLabels: Record<Priority, string> = { low: 'Faible', medium: 'Moyen', high: 'Élevé' };
+export const priorityOptions = toOptions(priorities, priorityLabels);
+
+export const teamMemberRoles = ['creator', 'admin', 'member'] as const;
+export type TeamMemberRole = (typeof teamMemberRoles)[number];
+export const teamMemberRoleLabels: Record<TeamMemberRole, string> = {
+  creator: 'Créateur',
+  admin: 'Administrateur',
+  member: 'Membre',
+};
+export const teamMemberRoleOptions = toOptions(teamMemberRoles, teamMemberRoleLabels);
+
+export const prospectingRolePreferences = ['setter', 'closer', 'setter_closer', 'all'] as const;
+export type ProspectingRolePreference = (typeof prospectingRolePreferences)[number];
+export const prospectingRolePreferenceLabels: Record<ProspectingRolePreference, string> = {
+  setter: 'Setter',
+  closer: 'Closer',
+  setter_closer: 'Setter & Closer',
+  all: 'Tous',
+};
+export const prospectingRolePreferenceOptions = toOptions(
+  prospectingRolePreferences,
+  prospectingRolePreferenceLabels,
+);
+
+export const missionTypes = ['setter', 'closer', 'setter_closer'] as const;
+export type MissionType = (typeof missionTypes)[number];
+export const missionTypeLabels: Record<MissionType, string> = {
+  setter: 'Setter',
+  closer: 'Closer',
+  setter_closer: 'Setter & Closer',
+};
+export const missionTypeOptions = toOptions(missionTypes, missionTypeLabels);
+
+export const missionStatuses = ['open', 'in_progress', 'filled', 'closed'] as const;
+export type MissionStatus = (typeof missionStatuses)[number];
+export const missionStatusLabels: Record<MissionStatus, string> = {
+  open: 'Ouverte',
+  in_progress: 'En cours',
+  filled: 'Pourvue',
+  closed: 'Fermée',
+};
+export const missionStatusOptions = toOptions(missionStatuses, missionStatusLabels);
+
+export const applicationStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+export const applicationStatusLabels: Record<ApplicationStatus, string> = {
+  pending: 'En attente',
+  accepted: 'Acceptée',
+  declined: 'Refusée',
+  withdrawn: 'Retirée',
+};
+export const applicationStatusOptions = toOptions(applicationStatuses, applicationStatusLabels);
+
+export const userTypes = ['setter', 'closer', 'infopreneur', 'setter_closer', 'unknown'] as const;
+export type UserType = (typeof userTypes)[number];
+export const userTypeLabels: Record<UserType, string> = {
+  setter: 'Setter',
+  closer: 'Closer',
+  infopreneur: 'Infopreneur',
+  setter_closer: 'Setter & Closer',
+  unknown: 'Utilisateur',
+};
+export const userTypeOptions = toOptions(userTypes, userTypeLabels);
+
+export const roadMapStatuses = ['planned', 'in_progress', 'shipped'] as const;
+export type RoadMapStatus = (typeof roadMapStatuses)[number];
+export const roadMapStatusLabels: Record<RoadMapStatus, string> = {
+  planned: 'Prévu',
+  in_progress: 'En cours',
+  shipped: 'Livré',
+};
+export const roadMapStatusOptions = toOptions(roadMapStatuses, roadMapStatusLabels);
+
+export const supportTicketStatuses = ['open', 'answered', 'closed'] as const;
+export type SupportTicketStatus = (typeof supportTicketStatuses)[number];
+export const supportTicketStatusLabels: Record<SupportTicketStatus, string> = {
+  open: 'Ouvert',
+  answered: 'Répondu',
+  closed: 'Fermé',
+};
+export const supportTicketStatusOptions = toOptions(supportTicketStatuses, supportTicketStatusLabels);
+
+export const subscriptionStatuses = ['pending', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
+  pending: 'En attente de paiement',
+  active: 'Active',
+  past_due: 'Paiement en retard',
+  canceled: 'Résiliée',
+};
+export const subscriptionStatusOptions = toOptions(subscriptionStatuses, subscriptionStatusLabels);
+
+export const colorSchemes = ['system', 'light', 'dark'] as const;
+export type ColorScheme = (typeof colorSchemes)[number];
+export const colorSchemeLabels: Record<ColorScheme, string> = {
+  system: 'Système',
+  light: 'Clair',
+  dark: 'Sombre',
+};
+export const colorSchemeOptions = toOptions(colorSchemes, colorSchemeLabels);
+
+/** The user activity actions of spec §3, plus logout (also logged). */
+export const activityActions = [
+  'login',
+  'logout',
+  'register',
+  'update',
+  'change_password',
+  'forgot-password',
+  'reset-password',
+  'email-verified',
+  'email-verification',
+  'update-profile-picture',
+  'update-banner',
+  'update-password',
+  'update-email',
+  'update-username',
+  'update-first-name',
+  'update-last-name',
+  'update-bio',
+] as const;
+export type ActivityAction = (typeof activityActions)[number];
+export const activityActionLabels: Record<ActivityAction, string> = {
+  login: 'Connecté',
+  logout: 'Déconnecté',
+  register: 'Enregistré',
+  update: 'Profil mis à jour',
+  change_password: 'Mot de passe changé',
+  'forgot-password': 'Mot de passe oublié',
+  'reset-password': 'Mot de passe réinitialisé',
+  'email-verified': 'E-mail vérifié',
+  'email-verification': "Vérification d'e-mail demandée",
+  'update-profile-picture': 'Photo de profil mise à jour',
+  'update-banner': 'Bannière mise à jour',
+  'update-password': 'Mot de passe mis à jour',
+  'update-email': 'E-mail mis à jour',
+  'update-username': "Nom d'utilisateur mis à jour",
+  'update-first-name': 'Prénom mis à jour',
+  'update-last-name': 'Nom mis à jour',
+  'update-bio': 'Bio mise à jour',
+};
+export const activityActionOptions = toOptions(activityActions, activityActionLabels);

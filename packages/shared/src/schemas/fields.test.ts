@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { chars, errorsOf } from '../test-helpers';
+import {
+  acceptedCheckboxValues,
+  blankToNull,
+  checkboxValue,
+  dateField,
+  emailField,
+  enumField,
+  lenientNumber,
+  numberBetween,
+  positiveInt,
+  trimmedString,
+  urlField,
+  utcDateTime,
+  workSectorsField,
+} from './fields';
+
+const check = (schema: z.ZodType, value: unknown) => {
+  const errors = errorsOf(z.object({ value: schema }), { value });
+  return errors[0];
+};
+const parse = (schema: z.ZodType, value: unknown): unknown =>
+  (z.object({ value: schema }).parse({ value }) as { value: unknown }).value;
+
+/** An e-mail of exactly `total` characters whose local part has `local` characters. */
+function emailOf(total: number, local = 10): string {
+  return `${chars(local)}@${chars(total - local - 4, 'b')}.fr`;
+}
+
+describe('emailField', () => {
+  const emailError = {
+    message: 'The value field must be a valid email address',
+    rule: 'email',
+    field: 'value',
+  };
+
+  it('accepts 254 characters in total and rejects 255', () => {
+    expect(emailOf(254)).toHaveLength(254);
+    expect(check(emailField(), emailOf(254))).toBeUndefined();
+    expect(check(emailField(), emailOf(255))).toEqual(emailError);
+  });
+
+  it('accepts a local part of 64 characters and rejects 65', () => {
+    expect(check(emailField(), emailOf(80, 64))).toBeUndefined();
+    expect(check(emailField(), emailOf(80, 65))).toEqual(emailError);
+  });
+
+  it.each(['plainaddress', 'a@b', '@example.fr', 'a b@example.fr', 'a@example.'])('rejects %s', (value) => {
+    expect(check(emailField(), value)).toEqual(emailError);
+  });
+
+  it('trims and lower-cases', () => {
+    expect(parse(emailField(), '  Jean.Martin+crm@Exemple.FR ')).toBe('jean.martin+crm@exemple.fr');
+  });
+
+  it('reports a missing e-mail as required', () => {
+    expect(check(emailField(), undefined)?.rule).toBe('required');
+  });
+});
+
+describe('urlField', () => {
+  const urlError = { message: 'The value field must be a valid URL', rule: 'url', field: 'value' };
+  const urlOf = (length: number) => `https://a.fr/${chars(length - 13, 'x')}`;
+
+  it('accepts URLs under 2083 characters and rejects 2083', () => {
+    expect(urlOf(2082)).toHaveLength(2082);
+    expect(check(urlField(), urlOf(2082))).toBeUndefined();
+    expect(check(urlField(), urlOf(2083))).toEqual(urlError);
+  });
+
+  it('with a maximum, a longer URL fails with maxLength', () => {
+    expect(check(urlField(255), urlOf(255))).toBeUndefined();
+    expect(check(urlField(255), urlOf(256))).toEqual({
+      message: 'The value field must not be greater than 255 characters',
+      rule: 'maxLength',
+      field: 'value',
+      meta: { max: 255 },
+    });
+    expect(check(urlField(4096), urlOf(4096))).toBeUndefined();
+    expect(check(urlField(4096), urlOf(4097))?.rule).toBe('maxLength');
+  });
+
+  it.each([
+    'https://www.closia.fr',
+    'http://closia.fr/offres?id=3#top',
+    'https://sous.domaine.exemple.com/chemin',
+    'http://localhost:3000/x',
+    'http://192.168.1.10/',
+  ])('accepts %s', (value) => {
+    expect(check(urlField(), value)).toBeUndefined();
+  });
+
+  it.each([
+    'closia.fr',
+    'ftp://closia.fr',
+    'javascript:alert(1)',
+    'https://closia',
+    'https://clo sia.fr',
+    'https:/closia.fr',
+    'mailto:a@b.fr',
+  ])('rejects %s', (value) => {
+    expect(check(urlField(), value)).toEqual(urlError);
+  });
+});
+
+describe('enumField', () => {
+  it('reports a missing choice as required, a wrong one as enum with the choices', () => {
+    expect(check(enumField(['a', 'b']), undefined)).toEqual({
+      message: 'The value field must be defined',
+      rule: 'required',
+      field: 'value',
+    });
+    expect(check(enumField(['a', 'b']), null)?.rule).toBe('required');
+    expect(check(enumField(['a', 'b']), 'c')).toEqual({
+      message: 'The selected value is invalid',
+      rule: 'enum',
+      field: 'value',
+      meta: { choices: ['a', 'b'] },
+    });
+  });
+});
+
+describe('trimmedString', () => {
+  it('checks bounds after trimming', () => {
+    expect(check(trimmedString(3, 5), '  ab  ')?.rule).toBe('minLength');
+    expect(check(trimmedString(3, 5), '  abc  ')).toBeUndefined();
+    expect(check(trimmedString(3, 5), 'abcde')).toBeUndefined();
+    expect(check(trimmedString(3, 5), 'abcdef')).toEqual({
+      message: 'The value field must not be greater than 5 characters',
+      rule: 'maxLength',
+      field: 'value',
+      meta: { max: 5 },
+    });
+    expect(parse(trimmedString(3, 5), '  abc ')).toBe('abc');
+  });
+});
+
+describe('numberBetween', () => {
+  const rangeError = {
+    message: 'The value field must be between 0 and 10',
+    rule: 'range',
+    field: 'value',
+    meta: { min: 0, max: 10 },
+  };
+
+  it.each([
+    [-0.01, rangeError],
+    [0, undefined],
+    [5.5, undefined],
+    [10, undefined],
+    [10.01, rangeError],
+  ])('%s', (value, expected) => {
+    expect(check(numberBetween(0, 10), value)).toEqual(expected);
+  });
+
+  it('reports a non-number as number and a missing value as required', () => {
+    expect(check(numberBetween(0, 10), 'cinq')?.rule).toBe('number');
+    expect(check(numberBetween(0, 10), undefined)?.rule).toBe('required');
+  });
+});
+
+describe('positiveInt', () => {
+  it.each([
+    [0, 'positive', 'The value field must be positive'],
+    [-3, 'positive', 'The value field must be positive'],
+    [1.5, 'withoutDecimals', 'The value field must be an integer'],
+  ])('%s fails', (value, rule, message) => {
+    expect(check(positiveInt(), value)).toEqual({ rule, message, field: 'value' });
+  });
+
+  it('accepts 1', () => {
+    expect(check(positiveInt(), 1)).toBeUndefined();
+  });
+});
+
+describe('dateField', () => {
+  it.each([
+    '2024-02-29',
+    '2024-01-31 10:20:30',
+    '2024-01-31T10:20:30Z',
+    '2024-01-31T10:20:30.123Z',
+    '2024-01-31T10:20:30+02:00',
+    '2024-01-31T10:20',
+  ])('accepts %s as given', (value) => {
+    expect(parse(dateField(), value)).toBe(value);
+  });
+
+  it.each(['2023-02-29', '2024-13-01', '2024-04-31', '31/01/2024', '2024-01-01 24:00:00', 'demain', ''])(
+    'rejects %j',
+    (value) => {
+      expect(check(dateField(), value)).toEqual({
+        message: 'The value field must be a valid date',
+        rule: 'date',
+        field: 'value',
+      });
+    },
+  );
+});
+
+describe('utcDateTime', () => {
+  it.each([
+    ['2024-01-31T10:20:30+02:00', '2024-01-31T08:20:30.000Z'],
+    ['2024-01-31T10:20:30Z', '2024-01-31T10:20:30.000Z'],
+    ['2024-01-31 10:20:30', '2024-01-31T10:20:30.000Z'],
+    ['2024-01-31', '2024-01-31T00:00:00.000Z'],
+  ])('%s → %s', (value, expected) => {
+    expect(parse(utcDateTime(), value)).toBe(expected);
+  });
+
+  it('rejects an impossible date with rule date', () => {
+    expect(check(utcDateTime(), '2024-02-30T10:00:00Z')?.rule).toBe('date');
+  });
+});
+
+describe('checkboxValue', () => {
+  it('lists the accepted checkbox values of the spec', () => {
+    expect(acceptedCheckboxValues).toEqual(['on', '1', 'yes', 'true']);
+  });
+
+  it.each([...acceptedCheckboxValues, 'ON', 'True', true, 1])('%j is true', (value) => {
+    expect(parse(checkboxValue(), value)).toBe(true);
+  });
+
+  it.each(['off', '0', 'no', 'false', 'FALSE', false, 0])('%j is false', (value) => {
+    expect(parse(checkboxValue(), value)).toBe(false);
+  });
+
+  it.each(['maybe', 2, 'oui', {}])('%j is not a boolean', (value) => {
+    expect(check(checkboxValue(), value)).toEqual({
+      message: 'The value must be a boolean',
+      rule: 'boolean',
+      field: 'value',
+    });
+  });
+
+  it('may be optional', () => {
+    expect(errorsOf(z.object({ value: checkboxValue().optional() }), {})).toEqual([]);
+    expect(check(checkboxValue(), undefined)?.rule).toBe('required');
+  });
+});
+
+describe('workSectorsField', () => {
+  it('accepts a list of ids', () => {
+    expect(parse(workSectorsField(), [3, 7])).toEqual([3, 7]);
+  });
+
+  it('keeps only the values of a keyed object', () => {
+    expect(parse(workSectorsField(), { 0: 4, b: 9 })).toEqual([4, 9]);
+  });
+
+  it('reads numeric strings (forms, query strings) as ids and rejects non-lists', () => {
+    expect(parse(workSectorsField(), ['3', ' 7 '])).toEqual([3, 7]);
+    expect(check(workSectorsField(), 'Immobilier')?.rule).toBe('array');
+  });
+
+  it('rejects a name or a non-positive id at its index', () => {
+    expect(
+      errorsOf(z.object({ workSectors: workSectorsField() }), { workSectors: [1, 'Immobilier'] }),
+    ).toEqual([expect.objectContaining({ rule: 'number', field: 'workSectors.1', index: 1 })]);
+    expect(errorsOf(z.object({ workSectors: workSectorsField() }), { workSectors: [0] })).toEqual([
+      expect.objectContaining({ rule: 'positive', field: 'workSectors.0', index: 0 }),
+    ]);
+  });
+});
+
+describe('blankToNull and lenientNumber', () => {
+  it('reads a blank string as null and allows a missing value', () => {
+    expect(parse(blankToNull(z.string()), '   ')).toBeNull();
+    expect(errorsOf(z.object({ value: blankToNull(z.string()) }), {})).toEqual([]);
+  });
+
+  it('reads numeric strings as numbers', () => {
+    expect(parse(lenientNumber(), '12.5')).toBe(12.5);
+    expect(check(lenientNumber(), 'douze')?.rule).toBe('number');
+  });
+});

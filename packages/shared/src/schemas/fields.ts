@@ -1,0 +1,228 @@
+/**
+ * Reusable field builders carrying the limits of spec §5 and §9. Failures are reported by
+ * `toValidationErrors` with the catalogue rules (email, url, range, date, boolean…).
+ */
+import { z } from 'zod';
+
+export const limits = {
+  emailMaxLength: 254,
+  emailLocalPartMaxLength: 64,
+  /** URLs must be shorter than this (spec §9: "URL under 2083"). */
+  urlMaxLengthExclusive: 2083,
+  linkMaxLength: 4096,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  nameMinLength: 2,
+  nameMaxLength: 50,
+  descriptionMaxLength: 2500,
+  shortTextMaxLength: 255,
+  searchQueryMaxLength: 100,
+} as const;
+
+const emailPattern = z.regexes.email;
+
+/** True when `value` is a valid e-mail of at most 254 characters with a local part of at most 64. */
+export function isValidEmail(value: string): boolean {
+  if (value.length > limits.emailMaxLength) return false;
+  const at = value.lastIndexOf('@');
+  if (at < 1 || at > limits.emailLocalPartMaxLength) return false;
+  return emailPattern.test(value);
+}
+
+const ipv4Pattern = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const domainPattern =
+  /^(?=.{1,253}$)([a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]{0,61}[a-z0-9\u00a1-\uffff])?\.)+[a-z\u00a1-\uffff]{2,63}$/i;
+
+/** True for an absolute http(s) URL with a real host (a domain with a TLD, an IPv4 address or localhost). */
+export function isValidHttpUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (!/^https?:\/\/[^/]/i.test(value)) return false;
+  const host = url.hostname;
+  if (host === 'localhost' || ipv4Pattern.test(host)) return true;
+  if (host.startsWith('[') && host.endsWith(']')) return true;
+  return domainPattern.test(host) || /^xn--|\.xn--/.test(host);
+}
+
+/** Trimmed, lower-cased e-mail address (rule `email` when invalid or too long). */
+export function emailField() {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isValidEmail, { message: 'Invalid email address', params: { rule: 'email' } });
+}
+
+/**
+ * Absolute http(s) URL, trimmed. Without `max` the URL must be under 2083 characters (rule `url`);
+ * with `max` a longer value fails with rule `maxLength`.
+ */
+export function urlField(max?: number) {
+  const base = z
+    .string()
+    .trim()
+    .refine(isValidHttpUrl, { message: 'Invalid URL', params: { rule: 'url' }, abort: true });
+  if (max === undefined) {
+    return base.refine((value) => value.length < limits.urlMaxLengthExclusive, {
+      message: 'Invalid URL',
+      params: { rule: 'url' },
+    });
+  }
+  return base.max(max);
+}
+
+/**
+ * `z.enum` whose missing value reads "received undefined/null", so `toValidationErrors` reports it
+ * as `required` (rule `enum` with the `choices` otherwise) even without the input at hand.
+ */
+export function enumField<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? `Invalid input: expected one of ${values.join('|')}, received ${String(issue.input)}`
+        : undefined,
+  });
+}
+
+/** Trimmed string with optional length bounds (rules `minLength` / `maxLength`). */
+export function trimmedString(min?: number, max?: number) {
+  let schema = z.string().trim();
+  if (min !== undefined) schema = schema.min(min);
+  if (max !== undefined) schema = schema.max(max);
+  return schema;
+}
+
+/** Adds to a number schema the inclusive bounds check reporting rule `range` with `{ min, max }`. */
+export function between<S extends z.ZodNumber>(schema: S, min: number, max: number): S {
+  return schema.refine((value) => value >= min && value <= max, {
+    message: `Must be between ${min} and ${max}`,
+    params: { rule: 'range', min, max },
+  });
+}
+
+/** Number between `min` and `max` inclusive; a value outside reports rule `range` with both bounds. */
+export function numberBetween(min: number, max: number) {
+  return between(z.number(), min, max);
+}
+
+/** Integer greater than 0 (rules `withoutDecimals`, `positive`). */
+export function positiveInt() {
+  return z.int().positive();
+}
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dateTimePattern =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= days;
+}
+
+/** True for 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or a full ISO 8601 date-time naming a real date. */
+export function isValidDateString(value: string): boolean {
+  const date = datePattern.exec(value);
+  if (date) return isRealDate(Number(date[1]), Number(date[2]), Number(date[3]));
+  const dateTime = dateTimePattern.exec(value);
+  if (!dateTime) return false;
+  const [hours, minutes, seconds] = [Number(dateTime[4]), Number(dateTime[5]), Number(dateTime[6] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return false;
+  return (
+    isRealDate(Number(dateTime[1]), Number(dateTime[2]), Number(dateTime[3])) &&
+    !Number.isNaN(Date.parse(toIsoLike(value)))
+  );
+}
+
+function toIsoLike(value: string): string {
+  if (datePattern.test(value)) return `${value}T00:00:00Z`;
+  const normalized = value.replace(' ', 'T');
+  return /(Z|[+-]\d{2}:?\d{2})$/i.test(normalized) ? normalized : `${normalized}Z`;
+}
+
+/** A date as a string: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or full ISO; kept as given (trimmed). Rule `date`. */
+export function dateField() {
+  return z
+    .string()
+    .trim()
+    .refine(isValidDateString, { message: 'Invalid date', params: { rule: 'date' } });
+}
+
+/**
+ * A point in time, answered as an ISO string in UTC ('2025-01-31T09:30:00.000Z'). Values without an
+ * offset are read as UTC. Rule `date`.
+ */
+export function utcDateTime() {
+  return dateField().transform((value) => new Date(toIsoLike(value)).toISOString());
+}
+
+/** Checkbox values read as "checked" (spec §5). */
+export const acceptedCheckboxValues = ['on', '1', 'yes', 'true'] as const;
+/** Checkbox values read as "unchecked". */
+export const rejectedCheckboxValues = ['off', '0', 'no', 'false'] as const;
+
+function toBoolean(value: unknown): unknown {
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : value;
+  if (typeof value !== 'string') return value;
+  const normalized = value.trim().toLowerCase();
+  if ((acceptedCheckboxValues as readonly string[]).includes(normalized)) return true;
+  if ((rejectedCheckboxValues as readonly string[]).includes(normalized)) return false;
+  return value;
+}
+
+/** Boolean accepting form values: on/1/yes/true → true, off/0/no/false → false (rule `boolean` otherwise). */
+export function checkboxValue() {
+  return z.preprocess(toBoolean, z.boolean());
+}
+
+/**
+ * A list of positive numbers or non-empty strings, or a keyed object of which only the values
+ * are kept (spec §3: "a list, or a keyed object of which only the values are kept").
+ */
+export function listOrValues<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value,
+    z.array(item),
+  );
+}
+
+/** Optional, nullable field where a blank string (a cleared form input) is read as null. */
+export function blankToNull<T extends z.ZodType>(schema: T) {
+  return z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      schema.nullable(),
+    )
+    .optional();
+}
+
+/** Number that also accepts a numeric string (query strings), e.g. '12' → 12. */
+export function lenientNumber() {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+        ? Number(value)
+        : value,
+    z.number(),
+  );
+}
+
+/** A work sector reference: its id (a numeric string from a form or query string is accepted). */
+export function workSectorItem() {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z.number().int().positive(),
+  );
+}
+
+/** Work sectors: a list, or a keyed object of which only the values are kept (spec §3). */
+export function workSectorsField() {
+  return listOrValues(workSectorItem());
+}

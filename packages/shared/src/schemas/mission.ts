@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { certifications, financingMethods, missionTypes, sortOrders } from '../enums';
+import { enumField, lenientNumber, numberBetween, positiveInt } from './fields';
+
+export const missionCreateSchema = z.object({
+  title: z.string().min(5).max(100),
+  description: z.string().optional(),
+  missionType: enumField(missionTypes),
+  minConversionRate: numberBetween(0, 100).optional(),
+  minExperience: z.number().positive().optional(),
+  serviceId: positiveInt(),
+});
+export type MissionCreateInput = z.infer<typeof missionCreateSchema>;
+
+/** A single query-string value where a list is expected becomes a one-item list. */
+function list<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(item));
+}
+
+const positiveNumber = () => lenientNumber().pipe(z.number().positive());
+
+/** Mission search filters: all optional and nullable; numbers may come as query-string text. */
+export const missionSearchSchema = z.object({
+  query: z.string().max(100).nullish(),
+  missionType: enumField(missionTypes).nullish(),
+  priceRange: list(positiveNumber()).pipe(z.array(z.number()).length(2)).nullish(),
+  workSectors: list(positiveNumber()).nullish(),
+  certifications: list(enumField(certifications)).nullish(),
+  financingMethods: list(enumField(financingMethods)).nullish(),
+  sortBy: z.string().max(100).nullish(),
+  sortOrder: enumField(sortOrders).nullish(),
+});
+export type MissionSearchInput = z.infer<typeof missionSearchSchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { checkboxValue, dateField, numberBetween, positiveInt, urlField, workSectorsField } from './fields';
+
+const formationSchema = z.object({
+  name: z.string().max(255),
+  link: urlField(255).nullable().optional(),
+});
+
+const salesProfileFields = {
+  id: positiveInt().optional(),
+  conversionRate: numberBetween(0, 10),
+  experience: dateField(),
+  description: z.string().max(2500).nullable().optional(),
+  skills: z.array(z.string().max(255)).optional(),
+  formations: z.array(formationSchema).optional(),
+  socialLinks: z.array(z.string().max(4096)).optional(),
+  videoUrl: urlField(4096).nullable().optional(),
+  workSectors: workSectorsField().optional(),
+  finishedProfileSetup: checkboxValue().optional(),
+};
+
+/** Setter, closer and setter-closer profile (PUT /api/v1/user/setter, /closer, /setter-closer). */
+export const salesProfileSchema = z.object(salesProfileFields);
+export type SalesProfileInput = z.infer<typeof salesProfileSchema>;
+
+/** Same as `salesProfileSchema` with conversionRate and experience optional (onboarding steps). */
+export const salesProfileUpdateSchema = z.object({
+  ...salesProfileFields,
+  conversionRate: salesProfileFields.conversionRate.optional(),
+  experience: salesProfileFields.experience.optional(),
+});
+export type SalesProfileUpdateInput = z.infer<typeof salesProfileUpdateSchema>;
+
+/** Infopreneur profile (PUT /api/v1/user/infopreneur). */
+export const infopreneurProfileSchema = z.object({
+  id: positiveInt().optional(),
+  description: z.string().max(2500).nullable().optional(),
+  workSectors: workSectorsField().optional(),
+  finishedProfileSetup: checkboxValue().optional(),
+});
+export type InfopreneurProfileInput = z.infer<typeof infopreneurProfileSchema>;
