@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client';
@@ -56,17 +56,27 @@ export const sessionPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
+    // Runs on every signed-in request: prepared once, planned once per connection.
+    const findSession = app.db
+      .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql`now()`),
+          isNull(users.suspendedAt),
+        ),
+      )
+      .limit(1)
+      .prepare('find_session');
+
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const id = sha256(token);
       const now = new Date();
-      const [row] = await app.db
-        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
-        .limit(1);
+      const [row] = await findSession.execute({ id });
       if (!row) {
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return;

@@ -6,9 +6,8 @@ import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagina
 import type { UserRow } from '../../plugins/session';
 import { presentActivity, presentCurrentUser } from './users.presenter';
 
-/** The current user with its sub-profile and unread message count, in one query. */
-export async function getCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
-  const [row] = await db
+const currentUserExtras = (db: DbOrTx) =>
+  db
     .select({
       profile: profiles,
       unread: sql<number>`(
@@ -20,7 +19,18 @@ export async function getCurrentUser(db: DbOrTx, user: UserRow): Promise<Current
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, user.id));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('current_user_extras');
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof currentUserExtras>>();
+
+/** The current user with its sub-profile and unread message count, in one (prepared) query. */
+export async function getCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = currentUserExtras(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ userId: user.id });
   return presentCurrentUser(user, row?.profile ?? null, Number(row?.unread ?? 0));
 }
 
