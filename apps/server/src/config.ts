@@ -11,7 +11,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  APP_URL: z.url().default('http://localhost:3000'),
+  /** Public address used in e-mail links; defaults to http://localhost:$PORT. */
+  APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().startsWith('redis').optional(),
@@ -56,12 +57,15 @@ export class ConfigError extends Error {}
 
 /** Reads the environment once, lists every bad key, and fills the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=` in a .env file) means unset.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   const database: Config['database'] = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -71,8 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    appUrl: e.APP_URL.replace(/\/$/, ''),
-    secureCookies: e.APP_URL.startsWith('https://'),
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
     dataDir,
     database,
     redisUrl: e.REDIS_URL,

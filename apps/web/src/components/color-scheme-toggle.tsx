@@ -1,0 +1,23 @@
+import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+
+/** Switches between light and dark (the choice is kept in the `closia-color-scheme` cookie). */
+export function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip label={next === 'dark' ? 'Passer en mode sombre' : 'Passer en mode clair'} withinPortal>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        radius="md"
+        aria-label="Changer le thème"
+        data-color-scheme={computed}
+        onClick={() => setColorScheme(next)}
+      >
+        {computed === 'dark' ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,86 @@
+import { changePasswordSchema } from '@closia/shared';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useChangePassword } from '../api/change-password';
+import { AuthHeader } from '../components/auth-header';
+import { FormAlert } from '../components/form-alert';
+import { PasswordStrength } from '../components/password-strength';
+import { authErrorMessage } from '../utils/auth-errors';
+
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const changePassword = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm({
+    initialValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+    validate: zodResolver(changePasswordSchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    changePassword.mutate(changePasswordSchema.parse(values), {
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          title: 'Mot de passe modifié',
+          message: 'Votre nouveau mot de passe est enregistré.',
+        });
+        navigate(paths.dashboard.settings, { replace: true });
+      },
+      onError: (error) => {
+        const unmatched = applyServerErrors(form, error);
+        if (unmatched?.length === 0) return;
+        setFormError(authErrorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <>
+      <AuthHeader title="Changer de mot de passe">
+        Saisissez votre mot de passe actuel, puis choisissez le nouveau.
+      </AuthHeader>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormAlert>{formError}</FormAlert>
+          <PasswordInput
+            label="Mot de passe actuel"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
+          />
+          <Stack gap={6}>
+            <PasswordInput
+              label="Nouveau mot de passe"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordStrength password={form.values.password} />
+          </Stack>
+          <PasswordInput
+            label="Confirmer le nouveau mot de passe"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('passwordConfirmation')}
+          />
+          <Group grow>
+            <Button component={Link} to={paths.dashboard.settings} variant="default">
+              Annuler
+            </Button>
+            <Button type="submit" loading={changePassword.isPending}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { ActivityTimeline } from '../components/activity-timeline';
+import { ProfileCard } from '../components/profile-card';
+
+export function DashboardPage() {
+  const { data: user } = useCurrentUser();
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Tableau de bord</Title>
+        <Text c="dimmed">
+          {user ? `Bonjour ${user.firstName}, voici votre espace.` : 'Votre espace Closia.'}
+        </Text>
+      </Stack>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {user ? <ProfileCard user={user} /> : <Skeleton height={180} radius="lg" />}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card padding="lg">
+            <Title order={2} fz="h4" mb="md">
+              Activité récente
+            </Title>
+            <ActivityTimeline />
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Anchor, Stack, Text, Title, TypographyStylesProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+/** Shared frame of the legal pages: title, date, readable text width. */
+export function LegalPage({
+  title,
+  updated,
+  children,
+}: {
+  title: string;
+  updated: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={1}>{title}</Title>
+      <Text size="sm" c="dimmed">
+        Dernière mise à jour : {updated}
+      </Text>
+      <TypographyStylesProvider p={0}>{children}</TypographyStylesProvider>
+    </Stack>
+  );
+}
+
+export function SupportLink({ children = 'page Support' }: { children?: ReactNode }) {
+  return (
+    <Anchor component={Link} to={paths.support}>
+      {children}
+    </Anchor>
+  );
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client';
+
+export interface RedirectAnswer {
+  redirect: string | null;
+}
+
+/** `GET /redirects?path=` → where the server wants this path to go, if anywhere. */
+export function getRedirect(path: string): Promise<RedirectAnswer> {
+  return api.get<RedirectAnswer>('/redirects', { query: { path } });
+}
+
+export function getRedirectQueryOptions(path: string) {
+  return queryOptions({
+    queryKey: ['redirects', path] as const,
+    queryFn: () => getRedirect(path),
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+    retry: false,
+    meta: { ignoreUnauthorized: true, silent: true },
+  });
+}
+
+function isAbsoluteUrl(target: string): boolean {
+  return /^https?:\/\//i.test(target);
+}
+
+/**
+ * Server-driven redirect check on every navigation (spec §2): an absolute URL leaves the app,
+ * a path replaces the current entry. A failing check never blocks or breaks navigation.
+ */
+export function useServerRedirects() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let current = true;
+    queryClient
+      .fetchQuery(getRedirectQueryOptions(pathname))
+      .then(({ redirect }) => {
+        if (!current || !redirect || redirect === pathname) return;
+        if (isAbsoluteUrl(redirect)) window.location.assign(redirect);
+        else navigate(redirect, { replace: true });
+      })
+      .catch((error: unknown) => {
+        console.warn('Redirect check failed', error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [pathname, navigate, queryClient]);
+}

@@ -1,0 +1,121 @@
+import { Box, Burger, Button, Collapse, Container, Divider, Group, Skeleton, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ColorSchemeToggle } from '../components/color-scheme-toggle';
+import { Logo } from '../components/logo';
+import { paths } from '../config/paths';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import classes from './default-layout.module.css';
+import { UserAvatar, UserMenu } from './user-menu';
+
+const navLinks = [
+  { to: paths.home, label: 'Accueil' },
+  { to: paths.blog.list, label: 'Blog' },
+] as const;
+
+/** Top navigation of the public site and `/app/*` (spec §2). */
+export function TopNav() {
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { data: user, isPending } = useCurrentUser();
+
+  // Any navigation (a link in the menu, the back button) closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
+  useEffect(() => close(), [pathname]);
+
+  const links = (className: string | undefined) =>
+    navLinks.map((link) => (
+      <Link
+        key={link.to}
+        to={link.to}
+        className={className}
+        aria-current={pathname === link.to ? 'page' : undefined}
+        onClick={close}
+      >
+        {link.label}
+      </Link>
+    ));
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" h="100%">
+        <Group justify="space-between" h="100%" wrap="nowrap">
+          <Group gap="xl" wrap="nowrap">
+            <Logo onClick={close} />
+            <Group component="nav" gap={4} visibleFrom="sm" aria-label="Navigation principale">
+              {links(classes.link)}
+            </Group>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ColorSchemeToggle />
+            {isPending ? (
+              <Skeleton height={32} width={32} circle visibleFrom="sm" />
+            ) : user ? (
+              <Box visibleFrom="sm">
+                <UserMenu user={user} />
+              </Box>
+            ) : (
+              <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+                <Button component={Link} to={paths.auth.signIn} variant="default">
+                  Connexion
+                </Button>
+                <Button component={Link} to={paths.auth.signUp}>
+                  Créer mon compte
+                </Button>
+              </Group>
+            )}
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Ouvrir le menu"
+              aria-expanded={opened}
+              aria-controls="mobile-menu"
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Collapse in={opened} hiddenFrom="sm" className={classes.mobileMenu}>
+        <Container size="lg" py="sm" id="mobile-menu">
+          <Stack component="nav" gap={4} aria-label="Menu mobile">
+            {links(classes.mobileLink)}
+            <Divider my="xs" />
+            {user ? (
+              <>
+                <Group gap="sm" px="sm" py={4}>
+                  <UserAvatar user={user} />
+                  <Box fw={600}>{user.fullName}</Box>
+                </Group>
+                <Link to={paths.dashboard.root} className={classes.mobileLink} onClick={close}>
+                  Tableau de bord
+                </Link>
+                <Link to={paths.dashboard.settings} className={classes.mobileLink} onClick={close}>
+                  Paramètres
+                </Link>
+                {user.admin && (
+                  <Link to={paths.admin.root} className={classes.mobileLink} onClick={close}>
+                    Administration
+                  </Link>
+                )}
+                <Link to={paths.auth.signOut} className={classes.mobileLink} onClick={close}>
+                  Déconnexion
+                </Link>
+              </>
+            ) : (
+              <Stack gap="xs" px="sm" pb="xs">
+                <Button component={Link} to={paths.auth.signIn} variant="default" fullWidth onClick={close}>
+                  Connexion
+                </Button>
+                <Button component={Link} to={paths.auth.signUp} fullWidth onClick={close}>
+                  Créer mon compte
+                </Button>
+              </Stack>
+            )}
+          </Stack>
+        </Container>
+      </Collapse>
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import { isApiError } from './api-client';
+
+/**
+ * One error text for an alert or a toast (spec §8): the messages of a 422's `errors` joined with
+ * ', ', else the error's own message (a network error keeps its message).
+ */
+export function errorText(error: unknown, fallback = 'Une erreur inattendue est survenue.'): string {
+  if (isApiError(error)) {
+    if (error.errors && error.errors.length > 0) return error.errors.map((item) => item.message).join(', ');
+    return error.message || fallback;
+  }
+  if (error instanceof Error) return error.message || fallback;
+  if (typeof error === 'string' && error) return error;
+  return fallback;
+}

@@ -1,0 +1,50 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Closia-demo-2026';
+export const demo = {
+  admin: 'admin@closia.fr',
+  setter: 'setter@closia.fr',
+  closer: 'closer@closia.fr',
+  infopreneur: 'infopreneur@closia.fr',
+} as const;
+
+/** Signs a page in through the real form. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth/sign-in');
+  await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** An API client signed in as the demo admin (reads the mail outbox: no SMTP in tests). */
+async function adminApi(request: APIRequestContext) {
+  await request.get('/api/v1/csrf');
+  const state = await request.storageState();
+  const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await request.post('/api/v1/auth/login', {
+    data: { email: demo.admin, password: DEMO_PASSWORD },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(res.status()).toBe(200);
+  return request;
+}
+
+/** The link of the latest mail sent to an address. */
+export async function mailLink(request: APIRequestContext, to: string, subject: string): Promise<string> {
+  const api = await adminApi(request);
+  let link: string | undefined;
+  await expect(async () => {
+    const res = await api.get(`/api/v1/admin/outbox?to=${encodeURIComponent(to)}`);
+    const mail = (await res.json()).data.find((m: { subject: string }) => m.subject === subject);
+    link = mail?.link;
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 5_000 });
+  return link!;
+}
+
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export const test = base;
+export { expect };
