@@ -19,7 +19,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: '../test-results/playwright.json' }]]
+    : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
     locale: 'fr-FR',
