@@ -6,7 +6,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     testTimeout: 30_000,
     // In CI a JSON report feeds the one-line summary that .ci/run prints.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? 'test-results/vitest.json' }]] : ['default'],
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? 'test-results/vitest.json' }]]
+      : ['default'],
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {

@@ -20,7 +20,9 @@ for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('
     passed += s.expected + s.flaky;
     failed += s.unexpected;
     skipped += s.skipped;
-    console.log(`${file}: ${s.expected + s.flaky} passed, ${s.unexpected} failed${s.flaky ? ` (${s.flaky} flaky)` : ''}`);
+    console.log(
+      `${file}: ${s.expected + s.flaky} passed, ${s.unexpected} failed${s.flaky ? ` (${s.flaky} flaky)` : ''}`,
+    );
   }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
