@@ -10,6 +10,8 @@ export interface SubProfile {
   /** Ids of work sectors (the reference list gives their names). */
   workSectors: number[];
   finishedProfileSetup: boolean;
+  /** The onboarding step last saved, so that the onboarding resumes after it. */
+  onboardingStep: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -52,6 +54,79 @@ export interface CurrentUser {
   referrerId: number | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A work sector of the reference list (spec §3). `usage` only in admin lists. */
+export interface WorkSector {
+  id: number;
+  name: string;
+  approved: boolean;
+  proposedById: number | null;
+  usage?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An admin-validated named entry: a skill or a formation of the catalogue (spec §3). */
+export interface ValidatedItem {
+  id: number;
+  name: string;
+  isValidated: boolean;
+  proposedById: number | null;
+  usage?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A sub-profile as others see it: work sectors with their names, experience in years. */
+export interface PublicSubProfile {
+  description: string | null;
+  workSectors: { id: number; name: string }[];
+  finishedProfileSetup: boolean;
+}
+
+export interface PublicSalesProfile extends PublicSubProfile {
+  conversionRate: number | null;
+  experience: string | null;
+  /** Whole years since `experience`, or null. */
+  experienceYears: number | null;
+  skills: string[];
+  formations: { name: string; link?: string | null }[];
+  socialLinks: string[];
+  videoUrl: string | null;
+}
+
+/** `GET /api/v1/users/{id}`: what any signed-in user may see of another. No e-mail, no secret. */
+export interface PublicUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  profilePicture: string | null;
+  banner: string | null;
+  role: string | null;
+  location: string | null;
+  available: boolean;
+  online: boolean;
+  socialLinks: string[];
+  videoUrl: string | null;
+  loom: string | null;
+  setter: PublicSalesProfile | null;
+  closer: PublicSalesProfile | null;
+  setterCloser: PublicSalesProfile | null;
+  infopreneur: PublicSubProfile | null;
+  /** An infopreneur's approved, active training offers. */
+  services: {
+    id: number;
+    name: string;
+    description: string;
+    price: number;
+    commissionRate: number;
+    locationType: string;
+  }[];
+  /** An infopreneur's published, open missions. */
+  missions: { id: number; title: string; missionType: string; serviceId: number; createdAt: string }[];
+  createdAt: string;
 }
 
 export interface UserActivity {

@@ -1,4 +1,19 @@
 import { z } from 'zod';
+
+/** Onboarding steps of the setter, closer and setter-closer tracks, in order (spec §2). */
+export const salesOnboardingSteps = [
+  'description',
+  'experience',
+  'formations',
+  'skills',
+  'work-sectors',
+  'conversion',
+] as const;
+export type SalesOnboardingStep = (typeof salesOnboardingSteps)[number];
+/** Onboarding steps of the infopreneur track, in order. */
+export const infopreneurOnboardingSteps = ['description', 'work-sectors'] as const;
+export type InfopreneurOnboardingStep = (typeof infopreneurOnboardingSteps)[number];
+
 import { checkboxValue, dateField, numberBetween, positiveInt, urlField, workSectorsField } from './fields';
 
 const formationSchema = z.object({
@@ -11,12 +26,13 @@ const salesProfileFields = {
   conversionRate: numberBetween(0, 10),
   experience: dateField(),
   description: z.string().max(2500).nullable().optional(),
-  skills: z.array(z.string().max(255)).optional(),
+  skills: z.array(z.string().trim().min(1).max(255)).optional(),
   formations: z.array(formationSchema).optional(),
   socialLinks: z.array(z.string().max(4096)).optional(),
   videoUrl: urlField(4096).nullable().optional(),
   workSectors: workSectorsField().optional(),
   finishedProfileSetup: checkboxValue().optional(),
+  onboardingStep: z.enum(salesOnboardingSteps).optional(),
 };
 
 /** Setter, closer and setter-closer profile (PUT /api/v1/user/setter, /closer, /setter-closer). */
@@ -37,5 +53,6 @@ export const infopreneurProfileSchema = z.object({
   description: z.string().max(2500).nullable().optional(),
   workSectors: workSectorsField().optional(),
   finishedProfileSetup: checkboxValue().optional(),
+  onboardingStep: z.enum(infopreneurOnboardingSteps).optional(),
 });
 export type InfopreneurProfileInput = z.infer<typeof infopreneurProfileSchema>;

@@ -45,10 +45,14 @@ describe('userUpdateSchema', () => {
     expect(errorOn(userUpdateSchema, { location: chars(256) }, 'location')?.rule).toBe('maxLength');
   });
 
-  it('socialLinks each ≤ 4096, available boolean, videoUrl URL', () => {
-    expect(errorOn(userUpdateSchema, { socialLinks: [chars(4097)] }, 'socialLinks.0')?.rule).toBe(
+  it('socialLinks are URLs of at most 4096 characters, available boolean, videoUrl URL', () => {
+    const longUrl = (n: number) => `https://example.com/${'a'.repeat(n - 20)}`;
+    expect(longUrl(4096)).toHaveLength(4096);
+    expect(errorOn(userUpdateSchema, { socialLinks: [longUrl(4096)] }, 'socialLinks.0')).toBeUndefined();
+    expect(errorOn(userUpdateSchema, { socialLinks: [longUrl(4097)] }, 'socialLinks.0')?.rule).toBe(
       'maxLength',
     );
+    expect(errorOn(userUpdateSchema, { socialLinks: ['pas une url'] }, 'socialLinks.0')?.rule).toBe('url');
     expect(userUpdateSchema.parse({ available: 'off' })).toEqual({ available: false });
     expect(errorOn(userUpdateSchema, { available: 'bof' }, 'available')?.rule).toBe('boolean');
     expect(errorOn(userUpdateSchema, { videoUrl: 'video' }, 'videoUrl')?.rule).toBe('url');

@@ -15,6 +15,7 @@ function presentSubProfile(p: ProfileRow): SubProfile {
     description: p.description,
     workSectors: p.workSectorIds,
     finishedProfileSetup: p.finishedProfileSetup,
+    onboardingStep: p.onboardingStep,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -85,6 +86,7 @@ const subProfileShape = {
   description: z.string().nullable(),
   workSectors: z.array(z.number()),
   finishedProfileSetup: z.boolean(),
+  onboardingStep: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
