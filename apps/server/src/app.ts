@@ -9,6 +9,9 @@ import { seed } from './db/seed';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { pictureRoutes } from './modules/pictures/pictures.routes';
+import { profileRoutes } from './modules/profiles/profiles.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { csrfPlugin } from './plugins/csrf';
@@ -19,6 +22,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
 import { sessionPlugin } from './plugins/session';
+import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -65,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(mailerPlugin);
+  await app.register(storagePlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -88,6 +93,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(systemRoutes);
   await app.register(authRoutes, { prefix: '/api/v1/auth' });
   await app.register(userRoutes, { prefix: '/api/v1' });
+  await app.register(referenceRoutes, { prefix: '/api/v1' });
+  await app.register(pictureRoutes, { prefix: '/api/v1' });
+  await app.register(profileRoutes, { prefix: '/api/v1' });
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(webPlugin);
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -116,7 +117,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     appUrl: 'http://localhost:3000',
     secureCookies: false,
-    dataDir: path.join(process.env.TMPDIR ?? '/tmp', 'closia-test'),
+    // Each test app gets its own directory for uploads.
+    dataDir: mkdtempSync(path.join(tmpdir(), 'closia-test-data-')),
     database: { kind: 'pglite', dataDir: 'memory' },
     redisUrl: undefined,
     redisPrefix: `closia-test-${randomBytes(4).toString('hex')}:`,

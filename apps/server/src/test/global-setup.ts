@@ -11,8 +11,6 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DB = 'closia_test_template';
-
 /**
  * Runs the migrations once for the whole run. Each test file then opens its own copy: a PGlite
  * data dump (~0.5 s instead of 3 s of initdb), or `CREATE DATABASE … TEMPLATE` on PostgreSQL.
@@ -20,6 +18,8 @@ export const TEMPLATE_DB = 'closia_test_template';
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
+    // Unique per run: two runs against the same server must not drop each other's template.
+    const TEMPLATE_DB = `closia_test_template_${process.pid}_${Date.now().toString(36)}`;
     const admin = await openDatabase({ kind: 'postgres', url });
     await admin.rows(`drop database if exists ${TEMPLATE_DB}`);
     await admin.rows(`create database ${TEMPLATE_DB}`);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -55,6 +55,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     close: async () => {
       await app.close();
       await drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -73,11 +74,11 @@ export class TestClient {
     method: InjectOptions['method'],
     url: string,
     payload?: Body,
-    options: { csrf?: boolean } = {},
+    options: { csrf?: boolean; headers?: Record<string, string> } = {},
   ) {
     if (options.csrf !== false && method !== 'GET' && !this.cookies['XSRF-TOKEN'])
       await this.get('/api/v1/csrf');
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.csrf !== false && this.cookies['XSRF-TOKEN'])
       headers['x-xsrf-token'] = this.cookies['XSRF-TOKEN'];
     const response = await this.app.inject({
@@ -101,6 +102,26 @@ export class TestClient {
   }
 
   get = (url: string) => this.request('GET', url);
+  /** Sends one file as multipart/form-data. */
+  upload = (
+    url: string,
+    field: string,
+    file: { name: string; type: string; data: Buffer },
+    options?: { csrf?: boolean },
+  ) => {
+    const boundary = `----closia${Math.random().toString(16).slice(2)}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return this.request('POST', url, payload, {
+      ...options,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  };
   post = (url: string, payload?: Body, options?: { csrf?: boolean }) =>
     this.request('POST', url, payload, options);
   put = (url: string, payload?: Body, options?: { csrf?: boolean }) =>

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { users } from './users';
 
@@ -41,4 +50,22 @@ export const validatedItems = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('validated_items_kind_name_unique').on(t.kind, sql`lower(${t.name})`)],
+);
+
+/**
+ * Users who proposed a pending reference item besides its first proposer (`proposedById`): proposing a
+ * name that is already another user's pending proposal makes it usable by both (kind: work_sector |
+ * skill | formation; `itemId` is the id in that kind's table).
+ */
+export const referenceProposers = pgTable(
+  'reference_proposers',
+  {
+    kind: text().notNull(),
+    itemId: integer().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.userId] })],
 );

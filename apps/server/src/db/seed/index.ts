@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../modules/auth/auth.service';
 import type { Db } from '../client';
 import { plans, profiles, users } from '../schema';
+import { seedReferenceData } from './reference-data';
 
 export const DEMO_PASSWORD = 'Closia-demo-2026';
 
@@ -90,6 +91,7 @@ const planRows: (typeof plans.$inferInsert)[] = [
 /** Idempotent: reference data always; demo accounts when asked (embedded default, or SEED_DEMO=1). */
 export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLogger }): Promise<void> {
   await db.insert(plans).values(planRows).onConflictDoNothing();
+  await seedReferenceData(db);
   if (!options.demo) return;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

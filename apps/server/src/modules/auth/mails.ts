@@ -37,3 +37,21 @@ export function resetPasswordMail(to: string, firstName: string, link: string): 
     link,
   };
 }
+
+export function emailChangeMail(to: string, firstName: string, link: string): Mail {
+  const intro = `Bonjour ${firstName}, confirmez cette adresse pour en faire votre nouvelle adresse de connexion Closia.`;
+  const outro =
+    'Ce lien est valable 24 heures. Tant qu’il n’est pas suivi, votre ancienne adresse reste active.';
+  return {
+    to,
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    text: `${intro}\n\n${link}\n\n${outro}`,
+    html: layout('Confirmez votre nouvelle adresse', intro, 'Confirmer cette adresse', link, outro),
+    link,
+  };
+}
+
+export function emailChangeNoticeMail(to: string, firstName: string, newEmail: string): Mail {
+  const text = `Bonjour ${firstName}, une demande de changement de votre adresse e-mail Closia vers ${newEmail} a été faite. Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe et contactez le support.`;
+  return { to, subject: 'Changement d’adresse e-mail demandé', text };
+}

@@ -8,7 +8,10 @@ type ProfileRow = typeof profiles.$inferSelect;
 /** A user counts as online when seen in the last five minutes. */
 const ONLINE_WINDOW_MS = 5 * 60_000;
 
-function presentSubProfile(p: ProfileRow): SubProfile {
+export const isOnline = (user: Pick<UserRow, 'lastSeenAt'>) =>
+  user.lastSeenAt !== null && Date.now() - user.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
+
+export function presentSubProfile(p: ProfileRow): SubProfile {
   return {
     id: p.id,
     userId: p.userId,
@@ -21,7 +24,7 @@ function presentSubProfile(p: ProfileRow): SubProfile {
   };
 }
 
-function presentSalesProfile(p: ProfileRow): SalesProfile {
+export function presentSalesProfile(p: ProfileRow): SalesProfile {
   return {
     ...presentSubProfile(p),
     conversionRate: p.conversionRate,
@@ -59,7 +62,7 @@ export function presentCurrentUser(
     socialLinks: user.socialLinks,
     videoUrl: user.videoUrl,
     loom: user.loom,
-    online: user.lastSeenAt !== null && Date.now() - user.lastSeenAt.getTime() < ONLINE_WINDOW_MS,
+    online: isOnline(user),
     location: user.location,
     available: user.available,
     affiliationCode: user.affiliationCode,

@@ -1,9 +1,19 @@
+import { emailChangeSchema, userUpdateSchema, verifyEmailSchema } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginationQuery } from '../../lib/pagination';
 import { requireUser } from '../../plugins/session';
+import {
+  confirmEmailChange,
+  deleteAccount,
+  exportAccount,
+  requestEmailChange,
+  updateAccount,
+} from './account.service';
 import { activityResponse, currentUserResponse, paginationMeta } from './users.presenter';
 import { getCurrentUser, listActivities } from './users.service';
+
+const message = z.object({ message: z.string() });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,5 +39,92 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listActivities(app.db, requireUser(request).id, request.query),
+  );
+
+  app.put(
+    '/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Update identity and public presentation (location, social links, availability, video)',
+        body: userUpdateSchema,
+        response: { 200: currentUserResponse },
+      },
+    },
+    async (request) => {
+      const user = await updateAccount(app.db, requireUser(request), request.body, request);
+      return getCurrentUser(app.db, user);
+    },
+  );
+
+  app.delete(
+    '/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Delete the account and its personal data; every session ends (RGPD)',
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await deleteAccount({ db: app.db, storage: app.storage }, user);
+      await app.endSession(request, reply);
+      request.log.info({ userId: user.id }, 'account deleted');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/user/export',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Everything stored about the signed-in user, as a JSON file (RGPD)',
+      },
+    },
+    async (request, reply) => {
+      const data = await exportAccount(app.db, requireUser(request));
+      reply.header('content-disposition', 'attachment; filename="closia-export.json"');
+      reply.header('cache-control', 'no-store');
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.post(
+    '/user/email',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Ask to change the e-mail address: a confirmation link goes to the new one',
+        body: emailChangeSchema,
+        response: { 202: message },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await app.limit(`email-change:user:${user.id}`, { limit: 5, windowMs: 3600_000 });
+      await requestEmailChange(
+        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl },
+        user,
+        request.body,
+      );
+      return reply.code(202).send({ message: 'Confirmation link sent to the new address' });
+    },
+  );
+
+  app.post(
+    '/user/email/confirm',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Confirm a new e-mail address with the token of its link (no session needed)',
+        body: verifyEmailSchema,
+        response: { 200: message },
+      },
+    },
+    async (request) => {
+      await confirmEmailChange(app.db, request.body.token, request);
+      return { message: 'Email changed' };
+    },
   );
 };

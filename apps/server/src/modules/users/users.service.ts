@@ -2,6 +2,7 @@ import type { CurrentUser, Paginated, UserActivity } from '@closia/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { profiles, userActivities, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import type { UserRow } from '../../plugins/session';
 import { presentActivity, presentCurrentUser } from './users.presenter';
@@ -32,6 +33,12 @@ export async function getCurrentUser(db: DbOrTx, user: UserRow): Promise<Current
   }
   const [row] = await query.execute({ userId: user.id });
   return presentCurrentUser(user, row?.profile ?? null, Number(row?.unread ?? 0));
+}
+
+export async function findUser(db: DbOrTx, id: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound('User');
+  return user;
 }
 
 export async function listActivities(

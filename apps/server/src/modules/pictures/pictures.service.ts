@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { logActivity } from '../../lib/activity';
+import { fieldError } from '../../lib/errors';
+import type { Storage } from '../../plugins/storage';
+
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+export type PictureKind = 'profile' | 'banner';
+
+const variants = {
+  profile: {
+    folder: 'profiles',
+    width: 512,
+    height: 512,
+    column: 'profilePicture',
+    activity: 'update-profile-picture',
+  },
+  banner: { folder: 'banners', width: 1600, height: 400, column: 'banner', activity: 'update-banner' },
+} as const;
+
+/** Stored names are random: 32 hex characters + .webp. Anything else is not ours. */
+const STORED_NAME = /^[a-f0-9]{32}\.webp$/;
+
+export const pictureErrors = {
+  missing: () => fieldError('photo', 'required', 'The photo field must be defined'),
+  type: () => fieldError('photo', 'fileType', 'The photo must be a JPEG, PNG or WebP image'),
+  size: () =>
+    fieldError('photo', 'fileSize', 'The photo must not be larger than 5 MB', { max: MAX_PICTURE_BYTES }),
+  image: () => fieldError('photo', 'image', 'The photo is not a valid image'),
+};
+
+/** The image type from the first bytes, whatever the file's name or declared type say. */
+export function sniffImageType(data: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    data.length >= 12 &&
+    data.toString('ascii', 0, 4) === 'RIFF' &&
+    data.toString('ascii', 8, 12) === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+/** Decodes, orients, crops to the variant's size and re-encodes as WebP without metadata. */
+async function reencode(data: Buffer, kind: PictureKind): Promise<Buffer> {
+  const { width, height } = variants[kind];
+  try {
+    return await sharp(data, { failOn: 'truncated', limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(width, height, { fit: 'cover', position: 'attention', withoutEnlargement: false })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw pictureErrors.image();
+  }
+}
+
+/**
+ * Replaces the user's avatar or banner. The new file is written before the row changes and the
+ * old one deleted after, so a failure at any point leaves the previous picture in place.
+ */
+export async function replacePicture(
+  deps: { db: Db; storage: Storage; request?: FastifyRequest },
+  userId: number,
+  kind: PictureKind,
+  data: Buffer,
+): Promise<string> {
+  if (!sniffImageType(data)) throw pictureErrors.type();
+  const encoded = await reencode(data, kind);
+  const variant = variants[kind];
+  const name = `${randomBytes(16).toString('hex')}.webp`;
+  await deps.storage.put(`${variant.folder}/${name}`, encoded, 'image/webp');
+
+  const [before] = await deps.db
+    .select({ previous: users[variant.column] })
+    .from(users)
+    .where(eq(users.id, userId));
+  await deps.db
+    .update(users)
+    .set({ [variant.column]: name })
+    .where(eq(users.id, userId));
+  await logActivity(deps.db, userId, variant.activity, deps.request);
+  await deleteStored(deps.storage, kind, before?.previous ?? null);
+  return name;
+}
+
+export async function removePicture(deps: { db: Db; storage: Storage }, userId: number, kind: PictureKind) {
+  const variant = variants[kind];
+  const [before] = await deps.db
+    .select({ previous: users[variant.column] })
+    .from(users)
+    .where(eq(users.id, userId));
+  await deps.db
+    .update(users)
+    .set({ [variant.column]: null })
+    .where(eq(users.id, userId));
+  await deleteStored(deps.storage, kind, before?.previous ?? null);
+}
+
+/** Deletes a stored picture; external URLs (http…) and unknown names are left alone. */
+export async function deleteStored(storage: Storage, kind: PictureKind, name: string | null) {
+  if (name && STORED_NAME.test(name)) await storage.delete(`${variants[kind].folder}/${name}`);
+}
+
+/** The stored picture for a requested file name, or null (unknown, or not one of our names). */
+export async function readPicture(storage: Storage, kind: PictureKind, file: string): Promise<Buffer | null> {
+  if (!STORED_NAME.test(file)) return null;
+  return storage.get(`${variants[kind].folder}/${file}`);
+}

@@ -1,0 +1,192 @@
+import type { EmailChangeInput, UserUpdateInput } from '@closia/shared';
+import { verify } from '@node-rs/argon2';
+import { and, desc, eq, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { logActivity } from '../../lib/activity';
+import { fieldError } from '../../lib/errors';
+import type { Mailer } from '../../plugins/mailer';
+import type { UserRow } from '../../plugins/session';
+import type { Storage } from '../../plugins/storage';
+import { findUserByEmail, invalidToken, normalizeEmail } from '../auth/auth.service';
+import { emailChangeMail, emailChangeNoticeMail } from '../auth/mails';
+import { consumeToken, issueToken } from '../auth/tokens';
+import { deleteStored } from '../pictures/pictures.service';
+
+const { users } = schema;
+
+/** PUT /user: identity and public presentation. The activity names what changed when it is a name. */
+export async function updateAccount(db: Db, user: UserRow, input: UserUpdateInput, request?: FastifyRequest) {
+  const changed = Object.entries(input).filter(([, v]) => v !== undefined);
+  if (changed.length === 0) return user;
+  const [updated] = await db
+    .update(users)
+    .set(Object.fromEntries(changed))
+    .where(eq(users.id, user.id))
+    .returning();
+  const keys = changed.map(([k]) => k);
+  const action =
+    keys.length === 1 && keys[0] === 'firstName'
+      ? 'update-first-name'
+      : keys.length === 1 && keys[0] === 'lastName'
+        ? 'update-last-name'
+        : 'update';
+  await logActivity(db, user.id, action, request);
+  return updated!;
+}
+
+/** Sends a confirmation link to the new address (and a notice to the old one); nothing changes until it is followed. */
+export async function requestEmailChange(
+  deps: { db: Db; mailer: Mailer; appUrl: string },
+  user: UserRow,
+  input: EmailChangeInput,
+) {
+  if (!user.passwordHash || !(await verify(user.passwordHash, input.password))) {
+    throw fieldError('password', 'currentPassword', 'The current password is incorrect');
+  }
+  const email = normalizeEmail(input.email);
+  if (email === user.email) {
+    throw fieldError('email', 'notSameAs', 'The email field and current email field must be different');
+  }
+  if (await findUserByEmail(deps.db, email))
+    throw fieldError('email', 'unique', 'The email has already been taken');
+  const token = await issueToken(deps.db, user.id, 'email_change', { email });
+  const link = `${deps.appUrl}/auth/verify-email?token=${encodeURIComponent(token)}&type=email-change`;
+  await deps.mailer.send(emailChangeMail(email, user.firstName, link));
+  await deps.mailer.send(emailChangeNoticeMail(user.email, user.firstName, email));
+}
+
+/** Applies an e-mail change from its token: the new address becomes the login and is verified. */
+export async function confirmEmailChange(db: Db, token: string, request?: FastifyRequest) {
+  return db.transaction(async (tx) => {
+    const row = await consumeToken(tx, token, 'email_change');
+    const email = row?.payload?.email;
+    if (!row || typeof email !== 'string') throw invalidToken();
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (taken) throw fieldError('email', 'unique', 'The email has already been taken');
+    await tx.update(users).set({ email, emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
+    await logActivity(tx, row.userId, 'update-email', request);
+    return row.userId;
+  });
+}
+
+/**
+ * Deletes the account and its personal data (RGPD): the row cascades to the profile, sessions,
+ * tokens, activities, favorites, prospects, deals, posts…; stored pictures are removed too.
+ */
+export async function deleteAccount(deps: { db: Db; storage: Storage }, user: UserRow) {
+  await deps.db.delete(users).where(eq(users.id, user.id));
+  await deleteStored(deps.storage, 'profile', user.profilePicture);
+  await deleteStored(deps.storage, 'banner', user.banner);
+}
+
+const omit = <T extends object, K extends keyof T>(row: T, ...keys: K[]) => {
+  const copy = { ...row };
+  for (const k of keys) delete copy[k];
+  return copy as Omit<T, K>;
+};
+
+/** Everything stored about the user (RGPD export), secrets excluded (password hash, token hashes, session ids). */
+export async function exportAccount(db: Db, user: UserRow) {
+  const s = schema;
+  const mine = <T extends { userId: unknown }>(t: T) => eq(t.userId as never, user.id);
+  const [
+    profile,
+    activities,
+    sessions,
+    favorites,
+    services,
+    missions,
+    applications,
+    prospects,
+    deals,
+    posts,
+    webinars,
+    webinarRegistrations,
+    teamMemberships,
+    messages,
+    conversations,
+    subscriptions,
+    supportTickets,
+    roadMapVotes,
+    advertisements,
+    mails,
+    proposedWorkSectors,
+    proposedSkills,
+  ] = await Promise.all([
+    db.select().from(s.profiles).where(mine(s.profiles)),
+    db
+      .select()
+      .from(s.userActivities)
+      .where(mine(s.userActivities))
+      .orderBy(desc(s.userActivities.createdAt)),
+    db
+      .select({
+        ip: s.sessions.ip,
+        userAgent: s.sessions.userAgent,
+        createdAt: s.sessions.createdAt,
+        lastSeenAt: s.sessions.lastSeenAt,
+        expiresAt: s.sessions.expiresAt,
+      })
+      .from(s.sessions)
+      .where(mine(s.sessions)),
+    db.select().from(s.favorites).where(mine(s.favorites)),
+    db.select().from(s.services).where(eq(s.services.infopreneurId, user.id)),
+    db.select().from(s.missions).where(eq(s.missions.infopreneurId, user.id)),
+    db.select().from(s.applications).where(mine(s.applications)),
+    db.select().from(s.prospects).where(eq(s.prospects.ownerId, user.id)),
+    db.select().from(s.deals).where(eq(s.deals.ownerId, user.id)),
+    db.select().from(s.posts).where(eq(s.posts.authorId, user.id)),
+    db.select().from(s.webinars).where(mine(s.webinars)),
+    db.select().from(s.webinarRegistrations).where(mine(s.webinarRegistrations)),
+    db.select().from(s.teamMembers).where(mine(s.teamMembers)),
+    db.select().from(s.messages).where(eq(s.messages.senderId, user.id)),
+    db.select().from(s.conversationParticipants).where(mine(s.conversationParticipants)),
+    db.select().from(s.subscriptions).where(mine(s.subscriptions)),
+    db
+      .select()
+      .from(s.supportTickets)
+      .where(or(eq(s.supportTickets.userId, user.id), eq(s.supportTickets.email, user.email))),
+    db.select().from(s.roadMapVotes).where(mine(s.roadMapVotes)),
+    db.select().from(s.advertisements).where(eq(s.advertisements.infopreneurId, user.id)),
+    db
+      .select({
+        subject: s.mailOutbox.subject,
+        createdAt: s.mailOutbox.createdAt,
+        sentAt: s.mailOutbox.sentAt,
+      })
+      .from(s.mailOutbox)
+      .where(eq(s.mailOutbox.to, user.email)),
+    db.select().from(s.workSectors).where(eq(s.workSectors.proposedById, user.id)),
+    db
+      .select()
+      .from(s.skills)
+      .where(and(eq(s.skills.proposedById, user.id))),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    user: omit(user, 'passwordHash', 'googleAccessToken'),
+    profile: profile[0] ?? null,
+    activities,
+    sessions,
+    favorites,
+    services,
+    missions,
+    applications,
+    prospects,
+    deals,
+    posts,
+    webinars,
+    webinarRegistrations,
+    teamMemberships,
+    messages,
+    conversations,
+    subscriptions,
+    supportTickets,
+    roadMapVotes,
+    advertisements,
+    mails,
+    proposals: { workSectors: proposedWorkSectors, skills: proposedSkills },
+  };
+}
