@@ -125,7 +125,10 @@ export async function saveProfile(
         .returning()) as [ProfileRow];
     }
     // The timeline records a finished profile's edits, not each onboarding step.
-    if (profile.finishedProfileSetup) await logActivity(tx, user.id, 'update', request);
+    if (profile.finishedProfileSetup) {
+      const onlyDescription = Object.keys(values).length === 1 && values.description !== undefined;
+      await logActivity(tx, user.id, onlyDescription ? 'update-bio' : 'update', request);
+    }
     return profile;
   });
 }

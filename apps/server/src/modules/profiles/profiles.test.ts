@@ -200,6 +200,13 @@ describe('PUT /api/v1/user/infopreneur', () => {
     expect(Object.keys(res.json().newInfopreneur)).not.toContain('conversionRate');
   });
 
+  it('logs a description-only edit of a finished profile as update-bio', async () => {
+    const { user, client } = await signedInClient(ctx.app, { kind: 'infopreneur' });
+    await client.put('/api/v1/user/infopreneur', { description: 'Nouvelle bio' });
+    const rows = await ctx.app.db.select().from(userActivities).where(eq(userActivities.userId, user.id));
+    expect(rows.map((a) => a.action)).toContain('update-bio');
+  });
+
   it('ignores sales-only fields', async () => {
     const { user, client } = await signedInClient(ctx.app, { kind: 'infopreneur' });
     const res = await client.put('/api/v1/user/infopreneur', { description: 'Ok', conversionRate: 5 });
