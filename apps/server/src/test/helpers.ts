@@ -62,12 +62,19 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 
 type Body = InjectOptions['payload'];
 
+let clientSequence = 0;
+/** Each client comes from its own address, like separate users: per-IP limits apply per client. */
+const nextIp = () => {
+  clientSequence += 1;
+  return `10.${200 + ((clientSequence >> 16) & 0x1f)}.${(clientSequence >> 8) & 0xff}.${clientSequence & 0xff}`;
+};
+
 /** A browser-like client: keeps cookies and sends the CSRF header on unsafe methods. */
 export class TestClient {
   readonly cookies: Record<string, string> = {};
   constructor(
     readonly app: App,
-    readonly ip = '127.0.0.1',
+    readonly ip = nextIp(),
   ) {}
 
   async request(
