@@ -8,13 +8,36 @@ export const demo = {
   infopreneur: 'infopreneur@closia.fr',
 } as const;
 
-/** Signs a page in through the real form. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Signs a page in through the real form. `landing`: where the user ends up — the dashboard, or the
+ * onboarding for an account whose profile is not finished.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, landing = /\/dashboard$/) {
   await page.goto('/auth/sign-in');
   await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(landing);
+}
+
+/**
+ * Finishes the signed-in page's onboarding through the API (for journeys about something else):
+ * the profile of `track` is filled in and marked finished. Reload the app afterwards.
+ */
+export async function finishOnboardingViaApi(
+  page: Page,
+  track: 'setter' | 'closer' | 'setter-closer' | 'infopreneur',
+) {
+  await page.request.get('/api/v1/csrf');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const sectors = await (await page.request.get('/api/v1/work-sectors?perPage=1')).json();
+  const common = { description: 'Profil créé par un test.', workSectors: [sectors.data[0].id] };
+  const sales = { conversionRate: 5, experience: '2022-01-01', skills: ['Cold calling'] };
+  const res = await page.request.put(`/api/v1/user/${track}`, {
+    data: { ...common, ...(track === 'infopreneur' ? {} : sales), finishedProfileSetup: true },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(res.status()).toBe(200);
 }
 
 /** An API client signed in as the demo admin (reads the mail outbox: no SMTP in tests). */

@@ -1,4 +1,4 @@
-import { expect, mailLink, signIn, test, uniqueEmail } from '../support/fixtures';
+import { expect, finishOnboardingViaApi, mailLink, signIn, test, uniqueEmail } from '../support/fixtures';
 
 test('sign up → verify the e-mail from the outbox link → dashboard → sign out → sign in again', async ({
   page,
@@ -19,6 +19,8 @@ test('sign up → verify the e-mail from the outbox link → dashboard → sign 
   await expect(page.getByRole('heading', { name: 'Vérifiez votre boîte mail' })).toBeVisible();
 
   const link = await mailLink(request, email, 'Confirmez votre adresse e-mail');
+  // The dashboard needs a finished onboarding (its own journey is onboarding.spec.ts).
+  await finishOnboardingViaApi(page, 'setter');
   await page.goto(link);
   await expect(page).toHaveURL(/\/auth\/verify-email\/success$/);
   await expect(page.getByRole('heading', { name: 'Adresse e-mail vérifiée' })).toBeVisible();
@@ -90,5 +92,6 @@ test('forgot password → reset link → sign in with the new password', async (
   await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
   await expect(page.getByText(/mot de passe a été|réinitialisé/i).first()).toBeVisible();
 
-  await signIn(page, email, 'nouveau-mot-de-passe');
+  // A new account whose onboarding is not done lands on it.
+  await signIn(page, email, 'nouveau-mot-de-passe', /\/onboarding\/infopreneur$/);
 });

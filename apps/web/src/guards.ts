@@ -1,5 +1,6 @@
 import {
   type CurrentUser,
+  hasFinishedOnboarding,
   isCloser,
   isInfopreneur,
   isSetter,
@@ -19,7 +20,9 @@ import { queryClient } from './lib/query-client';
  *
  * - auth      signed in, else `/auth/sign-in?redirect=<path>`
  * - guest     sign-in / sign-up: a signed-in user goes to `/dashboard`
- * - profile   signed in and (see `profileRedirect`) onboarding done
+ * - profile   signed in and (see `profileRedirect`) onboarding done, else `/onboarding`
+ * - onboarding  signed in; once the onboarding is done, `/onboarding` and the track start pages
+ *             send to `/dashboard` (the finish page and the step pages stay reachable)
  * - admin     admin flag, else `/auth/sign-in` (spec §2)
  * - messages  signed in with a verified e-mail, else a toast and `/dashboard`
  * - reset-password  a `?token=` authenticates this single action, else like auth
@@ -29,6 +32,7 @@ export type GuardName =
   | 'auth'
   | 'guest'
   | 'profile'
+  | 'onboarding'
   | 'admin'
   | 'messages'
   | 'reset-password'
@@ -66,13 +70,31 @@ const auth: Guard = ({ user, url }) => {
 };
 
 /**
- * THE profile rule. For now: signed in. When the onboarding pages exist, also require a finished
- * onboarding: `if (!hasFinishedOnboarding(user)) return redirect(paths.onboarding.root);`
- * (`hasFinishedOnboarding` from @closia/shared).
+ * THE profile rule: a signed-in user whose onboarding is not finished goes to `/onboarding`
+ * (which resumes where they were). An admin without a sub-profile passes: admins need not be sellers.
  */
-function profileRedirect(_user: CurrentUser): Response | undefined {
-  return undefined;
+function profileRedirect(user: CurrentUser): Response | undefined {
+  if (hasFinishedOnboarding(user)) return undefined;
+  if (user.admin && userType(user) === 'unknown') return undefined;
+  return redirect(paths.onboarding.root);
 }
+
+/** `/onboarding/{track}/{step}`. */
+const onboardingStepPath = /^\/onboarding\/[^/]+\/[^/]+$/;
+
+/**
+ * `/onboarding*`: signed in. A finished onboarding sends `/onboarding` and the track start pages to
+ * the dashboard; `/onboarding/finish` stays reachable (the celebration right after finishing), and so
+ * do the step pages (the dashboard links to them to fill in one field).
+ */
+const onboarding: Guard = (context) => {
+  const denied = auth(context);
+  if (denied || !context.user) return denied;
+  if (!hasFinishedOnboarding(context.user)) return undefined;
+  const path = context.url.pathname.replace(/\/+$/, '');
+  if (path === paths.onboarding.finish || onboardingStepPath.test(path)) return undefined;
+  return redirect(paths.dashboard.root);
+};
 
 function hasRole(user: CurrentUser, role: RegistrationRole): boolean {
   const type = userType(user);
@@ -117,6 +139,7 @@ const guards: Record<string, Guard> = {
     return redirect(safeRedirect(url.searchParams.get('redirect'), paths.dashboard.root));
   },
   profile: (context) => auth(context) ?? (context.user ? profileRedirect(context.user) : undefined),
+  onboarding,
   admin: ({ user, url }) => {
     if (user?.admin) return;
     if (!user) return redirect(signInWithRedirect(requestedPath(url)));

@@ -56,10 +56,11 @@ const publicRoutes: RouteObject[] = [
     lazy: () => import('./features/home/pages/home-page').then((m) => ({ Component: m.HomePage })),
     handle: { title: 'Accueil', fullWidth: true } satisfies RouteHandle,
   },
-  soon(
+  page(
     paths.account,
     'Mon compte',
-    'Vous y gérerez votre abonnement, vos factures et les informations de votre compte.',
+    () => import('./features/account/pages/account-page').then((m) => ({ Component: m.AccountPage })),
+    { guards: ['auth'] },
   ),
   soon(
     paths.pricing,
@@ -158,10 +159,13 @@ const appRoutes: RouteObject = {
       'Recherche Setter & Closer',
       'Vous trouverez ici les setters et closers disponibles, filtrables par expérience, secteur et taux de conversion.',
     ),
-    soon(
+    page(
       paths.app.userPattern,
       'Profil',
-      'Vous verrez ici le profil public de ce membre : expérience, compétences et résultats.',
+      () =>
+        import('./features/profile/pages/public-profile-page').then((m) => ({
+          Component: m.PublicProfilePage,
+        })),
       { guards: ['auth'] },
     ),
   ],
@@ -317,20 +321,21 @@ const dashboardRoutes: RouteObject[] = [
 ];
 
 const adminRoutes: RouteObject[] = [
-  soon(
-    paths.admin.root,
-    'Administration',
-    'Vous verrez ici les chiffres clés et les dernières inscriptions.',
+  page(paths.admin.root, 'Administration', () =>
+    import('./features/admin/pages/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
   ),
   soon(
     paths.admin.infopreneurFormations,
     'Offres de formation',
     'Vous validerez ou refuserez ici les offres de formation soumises par les infopreneurs.',
   ),
-  soon(
-    paths.admin.skills,
-    'Compétences',
-    'Vous gérerez ici la liste des compétences et validerez celles proposées.',
+  page(paths.admin.skills, 'Compétences', () =>
+    import('./features/admin/pages/admin-skills-page').then((m) => ({ Component: m.AdminSkillsPage })),
+  ),
+  page(paths.admin.formations, 'Catalogue des formations', () =>
+    import('./features/admin/pages/admin-formations-page').then((m) => ({
+      Component: m.AdminFormationsPage,
+    })),
   ),
   soon(paths.admin.teams, 'Équipes', 'Vous consulterez et gérerez ici toutes les équipes.'),
   soon(
@@ -338,23 +343,31 @@ const adminRoutes: RouteObject[] = [
     'Utilisateurs',
     'Vous rechercherez, filtrerez et gérerez ici les comptes utilisateurs.',
   ),
-  soon(
-    paths.admin.workSectors,
-    "Secteurs d'activité",
-    "Vous gérerez ici les secteurs d'activité et validerez ceux proposés par les membres.",
+  page(paths.admin.workSectors, "Secteurs d'activité", () =>
+    import('./features/admin/pages/admin-work-sectors-page').then((m) => ({
+      Component: m.AdminWorkSectorsPage,
+    })),
   ),
 ];
 
 const onboardingRoutes: RouteObject[] = [
-  soon(
-    paths.onboarding.root,
-    'Bienvenue sur Closia',
-    'Vous configurerez ici votre profil en quelques étapes selon votre métier : setter, closer ou infopreneur.',
+  page(paths.onboarding.root, 'Bienvenue sur Closia', () =>
+    import('./features/onboarding/pages/onboarding-page').then((m) => ({ Component: m.OnboardingPage })),
   ),
-  soon(
-    paths.onboarding.finish,
-    'Profil terminé',
-    'Vous verrez ici le récapitulatif de votre profil avant de rejoindre votre tableau de bord.',
+  page(paths.onboarding.finish, 'Profil terminé', () =>
+    import('./features/onboarding/pages/onboarding-finish-page').then((m) => ({
+      Component: m.OnboardingFinishPage,
+    })),
+  ),
+  page(paths.onboarding.trackPattern, 'Création de votre profil', () =>
+    import('./features/onboarding/pages/onboarding-track-page').then((m) => ({
+      Component: m.OnboardingTrackPage,
+    })),
+  ),
+  page(paths.onboarding.stepPattern, 'Création de votre profil', () =>
+    import('./features/onboarding/pages/onboarding-step-page').then((m) => ({
+      Component: m.OnboardingStepPage,
+    })),
   ),
 ];
 
@@ -380,7 +393,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.onboarding.root,
         lazy: layouts.onboarding,
-        ...guarded('auth'),
+        ...guarded('onboarding'),
         children: onboardingRoutes,
       },
       { path: paths.login, element: <Navigate to={paths.auth.signIn} replace /> },

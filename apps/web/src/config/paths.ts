@@ -105,6 +105,8 @@ export const paths = {
   admin: {
     root: '/admin',
     infopreneurFormations: '/admin/infopreneur-formations',
+    /** The formations catalogue (reference list of trainings followed), not the services under review. */
+    formations: '/admin/formations',
     skills: '/admin/skills',
     teams: '/admin/teams',
     users: '/admin/users',
@@ -116,8 +118,10 @@ export const paths = {
     finish: '/onboarding/finish',
     /** Start page of a track, e.g. `/onboarding/setter`. */
     track: (track: OnboardingTrack) => `/onboarding/${track}`,
+    trackPattern: '/onboarding/:track',
     /** One step of a track, e.g. `/onboarding/closer/skills`. */
     step: (track: OnboardingTrack, step: string) => `/onboarding/${track}/${enc(step)}`,
+    stepPattern: '/onboarding/:track/:step',
   },
 } as const;
 

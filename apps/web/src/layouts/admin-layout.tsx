@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconCategory,
+  IconCertificate,
   IconGauge,
   IconSchool,
   IconTools,
@@ -31,6 +32,7 @@ const adminSections: ShellNavSection[] = [
     title: 'Référentiels',
     items: [
       { to: paths.admin.skills, label: 'Compétences', icon: IconTools },
+      { to: paths.admin.formations, label: 'Catalogue des formations', icon: IconCertificate },
       { to: paths.admin.workSectors, label: "Secteurs d'activité", icon: IconCategory },
     ],
   },

@@ -6,10 +6,15 @@ import {
   IconLogout,
   IconSettings,
   IconShieldLock,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 
+/**
+ * The user's picture (initials without one). Its address holds the file name, so a new upload shows
+ * as soon as the current-user query is updated.
+ */
 export function UserAvatar({ user, size = 32 }: { user: CurrentUser; size?: number }) {
   return (
     <Avatar src={avatarUrl(user)} alt={user.fullName} size={size} radius="xl" color="green">
@@ -18,7 +23,7 @@ export function UserAvatar({ user, size = 32 }: { user: CurrentUser; size?: numb
   );
 }
 
-/** Avatar menu of a signed-in user: dashboard, settings, administration (admins), sign-out. */
+/** Avatar menu of a signed-in user: dashboard, account, settings, administration (admins), sign-out. */
 export function UserMenu({ user, showName = true }: { user: CurrentUser; showName?: boolean }) {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -49,6 +54,9 @@ export function UserMenu({ user, showName = true }: { user: CurrentUser; showNam
         <Menu.Divider />
         <Menu.Item component={Link} to={paths.dashboard.root} leftSection={<IconLayoutDashboard size={16} />}>
           Tableau de bord
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.account} leftSection={<IconUserCircle size={16} />}>
+          Mon compte
         </Menu.Item>
         <Menu.Item component={Link} to={paths.dashboard.settings} leftSection={<IconSettings size={16} />}>
           Paramètres

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconMailOpened } from '@tabler/icons-react';
+import { IconCircleCheck, IconMailOpened } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths, signInWithRedirect } from '../../../config/paths';
+import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useCurrentUser } from '../api/get-current-user';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthHeader } from '../components/auth-header';
@@ -65,6 +66,72 @@ function VerifyToken({ token }: { token: string }) {
   );
 }
 
+/** `?token=…&type=email-change`: confirm the new address of an e-mail change (`POST /user/email/confirm`). */
+function ConfirmEmailChange({ token }: { token: string }) {
+  const confirm = useConfirmEmailChange();
+  const { data: user } = useCurrentUser();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    confirm.mutate({ token });
+  }, [token, confirm.mutate]);
+
+  if (confirm.isSuccess) {
+    return (
+      <>
+        <AuthHeader title="Adresse e-mail modifiée" />
+        <Stack gap="md">
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+            Votre nouvelle adresse e-mail est confirmée
+            {user ? (
+              <>
+                {' '}
+                : <strong>{user.email}</strong>
+              </>
+            ) : null}
+            .
+          </Alert>
+          <Button component={Link} to={paths.dashboard.settings} fullWidth>
+            Retour aux paramètres
+          </Button>
+        </Stack>
+      </>
+    );
+  }
+
+  if (confirm.isError) {
+    return (
+      <>
+        <AuthHeader title="Changement d'adresse e-mail" />
+        <Stack gap="md">
+          <FormAlert>
+            {isInvalidToken(confirm.error)
+              ? 'Ce lien de confirmation est invalide ou a expiré. Recommencez le changement d’adresse depuis vos paramètres.'
+              : authErrorMessage(confirm.error)}
+          </FormAlert>
+          <Button component={Link} to={paths.dashboard.settings} fullWidth>
+            Aller aux paramètres
+          </Button>
+        </Stack>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeader title="Changement d'adresse e-mail" />
+      <Center py="lg">
+        <Stack align="center" gap="sm">
+          <Loader aria-label="Confirmation en cours" />
+          <Text c="dimmed">Confirmation de votre nouvelle adresse…</Text>
+        </Stack>
+      </Center>
+    </>
+  );
+}
+
 /** Without a token: "check your inbox", resend, dashboard. */
 function CheckInbox() {
   const { data: user } = useCurrentUser();
@@ -112,5 +179,8 @@ function CheckInbox() {
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  if (token && searchParams.get('type') === 'email-change') {
+    return <ConfirmEmailChange key={token} token={token} />;
+  }
   return token ? <VerifyToken key={token} token={token} /> : <CheckInbox />;
 }

@@ -1,6 +1,6 @@
 import { avatarUrl, type CurrentUser, initials, userTypeLabel } from '@closia/shared';
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMailExclamation, IconSettings } from '@tabler/icons-react';
+import { IconMailExclamation, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ResendVerificationButton } from '../../auth/components/resend-verification-button';
@@ -49,7 +49,16 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
             </Stack>
           </Alert>
         )}
-        <Group>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={paths.app.user(user.id)}
+            variant="light"
+            size="xs"
+            leftSection={<IconUserCircle size={16} />}
+          >
+            Voir mon profil public
+          </Button>
           <Button
             component={Link}
             to={paths.dashboard.settings}

@@ -1,7 +1,10 @@
+import { isInfopreneur } from '@closia/shared';
 import { Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { ActivityTimeline } from '../components/activity-timeline';
 import { ProfileCard } from '../components/profile-card';
+import { ProfileCompletenessCard } from '../components/profile-completeness-card';
+import { Shortcuts } from '../components/shortcuts';
 
 export function DashboardPage() {
   const { data: user } = useCurrentUser();
@@ -13,9 +16,17 @@ export function DashboardPage() {
           {user ? `Bonjour ${user.firstName}, voici votre espace.` : 'Votre espace Closia.'}
         </Text>
       </Stack>
+      {user ? (
+        <Shortcuts infopreneur={isInfopreneur(user) || user.role === 'infopreneur'} />
+      ) : (
+        <Skeleton height={88} radius="lg" />
+      )}
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          {user ? <ProfileCard user={user} /> : <Skeleton height={180} radius="lg" />}
+          <Stack gap="lg">
+            {user ? <ProfileCard user={user} /> : <Skeleton height={180} radius="lg" />}
+            {user ? <ProfileCompletenessCard user={user} /> : <Skeleton height={220} radius="lg" />}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card padding="lg">

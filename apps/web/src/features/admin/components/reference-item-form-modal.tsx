@@ -1,0 +1,94 @@
+import { referenceItemSchema } from '@closia/shared';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import type { AdminReferenceItem } from '../api/admin-reference-keys';
+import { FormError } from './form-error';
+
+interface ReferenceItemFormModalProps {
+  opened: boolean;
+  title: string;
+  submitLabel: string;
+  placeholder: string;
+  /** The item renamed; none to create one. */
+  item?: AdminReferenceItem | null;
+  pending: boolean;
+  onClose: () => void;
+  /** Resolves when saved; rejects with the API error (shown on the field). */
+  onSubmit: (name: string) => Promise<unknown>;
+}
+
+/** Name of a new or renamed reference item. */
+export function ReferenceItemFormModal({
+  opened,
+  title,
+  submitLabel,
+  placeholder,
+  item,
+  pending,
+  onClose,
+  onSubmit,
+}: ReferenceItemFormModalProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { name: '' }, validate: zodResolver(referenceItemSchema) });
+  const { setValues, resetDirty, clearErrors } = form;
+
+  // Each opening starts from the item's current name (or empty).
+  useEffect(() => {
+    if (!opened) return;
+    setValues({ name: item?.name ?? '' });
+    resetDirty({ name: item?.name ?? '' });
+    clearErrors();
+    setFormError(null);
+  }, [opened, item, setValues, resetDirty, clearErrors]);
+
+  const submit = form.onSubmit(async (values) => {
+    setFormError(null);
+    const { name } = referenceItemSchema.parse(values);
+    if (item && name === item.name) {
+      onClose();
+      return;
+    }
+    try {
+      await onSubmit(name);
+    } catch (error) {
+      if (isApiError(error) && error.status === 422 && error.errors?.some((e) => e.rule === 'unique')) {
+        form.setFieldError('name', 'Ce nom existe déjà.');
+        return;
+      }
+      const unmatched = applyServerErrors(form, error);
+      if (unmatched?.length === 0) return;
+      setFormError(errorText(error));
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormError>{formError}</FormError>
+          <TextInput
+            label="Nom"
+            placeholder={placeholder}
+            required
+            data-autofocus
+            maxLength={100}
+            {...form.getInputProps('name')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={pending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,215 @@
+import {
+  Badge,
+  CheckIcon,
+  Combobox,
+  Group,
+  Loader,
+  Pill,
+  PillsInput,
+  Text,
+  useCombobox,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { errorText } from '../../../lib/api-errors';
+
+export interface ReferenceOption {
+  value: string;
+  label: string;
+  /** A user's proposal not yet approved by an admin: shown with "à valider". */
+  pending?: boolean;
+}
+
+/** Lower-case, accents removed: "Éducation" and "education" are the same name. */
+export function normalizeName(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
+interface ReferenceMultiSelectProps {
+  label: string;
+  description?: ReactNode;
+  placeholder?: string;
+  required?: boolean;
+  error?: ReactNode;
+  options: ReferenceOption[];
+  /** Optional only to accept Mantine's `form.getInputProps(...)`; an absent value is an empty list. */
+  value?: string[];
+  onChange: (value: string[]) => void;
+  /** Proposes a new entry named `name`; resolves with the option to select. Absent: not creatable. */
+  onCreate?: (name: string) => Promise<ReferenceOption>;
+  /** Text of the "create" option, e.g. `Proposer « ${name} »`. */
+  createLabel?: (name: string) => string;
+  loading?: boolean;
+  /** Names shorter than this cannot be proposed (the API takes 2–100 characters). */
+  minCreateLength?: number;
+  maxCreateLength?: number;
+  'data-testid'?: string;
+}
+
+const CREATE = '$create';
+
+/**
+ * Searchable multi-select over a reference list (skills, work sectors), creatable: a name that is
+ * not in the list is proposed to the API and selected at once. Pending proposals read "à valider".
+ */
+export function ReferenceMultiSelect({
+  label,
+  description,
+  placeholder,
+  required,
+  error,
+  options,
+  value = [],
+  onChange,
+  onCreate,
+  createLabel = (name) => `Proposer « ${name} »`,
+  loading,
+  minCreateLength = 2,
+  maxCreateLength = 100,
+  'data-testid': testId,
+}: ReferenceMultiSelectProps) {
+  const combobox = useCombobox({
+    onDropdownClose: () => combobox.resetSelectedOption(),
+    onDropdownOpen: () => combobox.updateSelectedOptionIndex('active'),
+  });
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+
+  const byValue = new Map(options.map((option) => [option.value, option]));
+  const query = normalizeName(search);
+  const visible = query ? options.filter((option) => normalizeName(option.label).includes(query)) : options;
+  const exactMatch = options.find((option) => normalizeName(option.label) === query);
+  const trimmed = search.trim();
+  const canCreate =
+    !!onCreate &&
+    !exactMatch &&
+    trimmed.length >= minCreateLength &&
+    trimmed.length <= maxCreateLength &&
+    !creating;
+
+  const toggle = (selected: string) =>
+    onChange(value.includes(selected) ? value.filter((v) => v !== selected) : [...value, selected]);
+  const remove = (removed: string) => onChange(value.filter((v) => v !== removed));
+
+  async function create(name: string) {
+    if (!onCreate) return;
+    setCreating(true);
+    setCreateError(null);
+    try {
+      const option = await onCreate(name);
+      if (!value.includes(option.value)) onChange([...value, option.value]);
+      setSearch('');
+    } catch (failure) {
+      setCreateError(`Impossible d’ajouter « ${name} » : ${errorText(failure)}`);
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  const submit = (selected: string) => {
+    if (selected === CREATE) {
+      void create(trimmed);
+      return;
+    }
+    toggle(selected);
+    setSearch('');
+  };
+
+  const pills = value.map((selected) => {
+    const option = byValue.get(selected);
+    const name = option?.label ?? selected;
+    return (
+      <Pill
+        key={selected}
+        withRemoveButton
+        onRemove={() => remove(selected)}
+        removeButtonProps={{ 'aria-label': `Retirer ${name}` }}
+      >
+        {name}
+        {option?.pending && (
+          <Text span size="xs" c="orange.8" fw={600} ml={6}>
+            à valider
+          </Text>
+        )}
+      </Pill>
+    );
+  });
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={submit}>
+      <Combobox.DropdownTarget>
+        <PillsInput
+          label={label}
+          description={description}
+          required={required}
+          error={error ?? createError}
+          onClick={() => combobox.openDropdown()}
+          rightSection={loading || creating ? <Loader size={16} aria-label="Chargement" /> : undefined}
+          data-testid={testId}
+        >
+          <Pill.Group>
+            {pills}
+            <Combobox.EventsTarget>
+              <PillsInput.Field
+                value={search}
+                placeholder={value.length === 0 ? placeholder : undefined}
+                onFocus={() => combobox.openDropdown()}
+                onBlur={() => combobox.closeDropdown()}
+                onChange={(event) => {
+                  combobox.openDropdown();
+                  combobox.updateSelectedOptionIndex();
+                  setSearch(event.currentTarget.value);
+                  setCreateError(null);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Backspace' && search.length === 0 && value.length > 0) {
+                    event.preventDefault();
+                    remove(value[value.length - 1]!);
+                  }
+                }}
+              />
+            </Combobox.EventsTarget>
+          </Pill.Group>
+        </PillsInput>
+      </Combobox.DropdownTarget>
+
+      <Combobox.Dropdown>
+        <Combobox.Options mah={260} style={{ overflowY: 'auto' }}>
+          {visible.map((option) => (
+            <Combobox.Option value={option.value} key={option.value} active={value.includes(option.value)}>
+              <Group gap="xs" wrap="nowrap" justify="space-between">
+                <Group gap="xs" wrap="nowrap">
+                  {value.includes(option.value) ? <CheckIcon size={12} /> : <span style={{ width: 12 }} />}
+                  <span>{option.label}</span>
+                </Group>
+                {option.pending && (
+                  <Badge size="xs" variant="light" color="orange">
+                    à valider
+                  </Badge>
+                )}
+              </Group>
+            </Combobox.Option>
+          ))}
+          {canCreate && (
+            <Combobox.Option value={CREATE}>
+              <Group gap="xs" wrap="nowrap">
+                <IconPlus size={14} aria-hidden="true" />
+                <span>{createLabel(trimmed)}</span>
+              </Group>
+            </Combobox.Option>
+          )}
+          {visible.length === 0 && !canCreate && (
+            <Combobox.Empty>
+              {creating ? 'Ajout en cours…' : loading ? 'Chargement…' : 'Aucun résultat'}
+            </Combobox.Empty>
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
