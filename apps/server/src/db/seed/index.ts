@@ -1,13 +1,43 @@
+import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../modules/auth/auth.service';
 import type { Db } from '../client';
-import { plans, profiles, users } from '../schema';
+import { plans, profiles, users, workSectors } from '../schema';
 import { seedReferenceData } from './reference-data';
 
 export const DEMO_PASSWORD = 'Closia-demo-2026';
 
-export const demoAccounts = [
-  { email: 'admin@closia.fr', firstName: 'Alice', lastName: 'Admin', role: null, kind: null, admin: true },
+interface DemoProfile {
+  description: string;
+  sectors: string[];
+  conversionRate?: number;
+  experience?: string;
+  skills?: string[];
+  formations?: { name: string; link?: string | null }[];
+}
+
+interface DemoAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string | null;
+  kind: 'setter' | 'closer' | 'setter_closer' | 'infopreneur' | null;
+  admin: boolean;
+  location: string;
+  profile?: DemoProfile;
+}
+
+/** One complete account per type, so a first start shows a living product. */
+export const demoAccounts: DemoAccount[] = [
+  {
+    email: 'admin@closia.fr',
+    firstName: 'Alice',
+    lastName: 'Admin',
+    role: null,
+    kind: null,
+    admin: true,
+    location: 'Paris, France',
+  },
   {
     email: 'setter@closia.fr',
     firstName: 'Sofiane',
@@ -15,6 +45,16 @@ export const demoAccounts = [
     role: 'setter',
     kind: 'setter',
     admin: false,
+    location: 'Lyon, France',
+    profile: {
+      description:
+        'Setter spécialisé Instagram et LinkedIn : je qualifie vos leads et remplis l’agenda de vos closers avec des rendez-vous tenus. Habitué aux offres de coaching et de formation business entre 1 000 et 5 000 €.',
+      sectors: ['Business & entrepreneuriat', 'Coaching', 'Marketing digital'],
+      conversionRate: 3.5,
+      experience: '2022-03-01',
+      skills: ['Prospection LinkedIn', 'Setting Instagram', 'Qualification de leads', 'Prise de rendez-vous'],
+      formations: [{ name: 'Formation Setter Instagram' }],
+    },
   },
   {
     email: 'closer@closia.fr',
@@ -23,6 +63,16 @@ export const demoAccounts = [
     role: 'closer',
     kind: 'closer',
     admin: false,
+    location: 'Bordeaux, France',
+    profile: {
+      description:
+        'Closer high-ticket depuis 2020 : appels de découverte, traitement des objections et closing en visio. Plus de 400 ventes conclues sur des formations en immobilier et en développement personnel.',
+      sectors: ['Immobilier', 'Développement personnel', 'Finance & investissement'],
+      conversionRate: 4.5,
+      experience: '2020-09-01',
+      skills: ['Closing en visio', 'Closing téléphonique', 'Gestion des objections', 'Écoute active'],
+      formations: [{ name: 'Formation Closer à distance' }, { name: 'Négociation commerciale avancée' }],
+    },
   },
   {
     email: 'setter-closer@closia.fr',
@@ -31,6 +81,16 @@ export const demoAccounts = [
     role: 'setter-closer',
     kind: 'setter_closer',
     admin: false,
+    location: 'Nantes, France',
+    profile: {
+      description:
+        'Je prends vos prospects du premier message jusqu’à la signature : setting en DM, appels de qualification et closing. Idéal pour les infopreneurs qui lancent leur première équipe de vente.',
+      sectors: ['Marketing digital', 'E-commerce'],
+      conversionRate: 4,
+      experience: '2021-06-01',
+      skills: ['Setting par DM', 'Cold calling', 'Closing téléphonique', 'Suivi CRM'],
+      formations: [{ name: 'Certification Vente consultative' }],
+    },
   },
   {
     email: 'infopreneur@closia.fr',
@@ -39,8 +99,14 @@ export const demoAccounts = [
     role: 'infopreneur',
     kind: 'infopreneur',
     admin: false,
+    location: 'Paris, France',
+    profile: {
+      description:
+        'Formatrice en investissement immobilier locatif : 3 programmes en ligne, plus de 2 000 élèves. Je recrute des setters et closers pour accompagner le lancement de ma nouvelle formation.',
+      sectors: ['Immobilier', 'Finance & investissement'],
+    },
   },
-] as const;
+];
 
 const planRows: (typeof plans.$inferInsert)[] = [
   {
@@ -107,26 +173,29 @@ export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLo
         admin: account.admin,
         role: account.role,
         emailVerifiedAt: new Date(),
-        location: 'Paris, France',
+        location: account.location,
         affiliationCode: `DEMO${account.email.split('@')[0]!.replace(/-/g, '').toUpperCase().slice(0, 8)}`,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) continue;
     created++;
-    if (account.kind) {
+    if (account.kind && account.profile) {
+      const p = account.profile;
+      const sectors = await db
+        .select({ id: workSectors.id })
+        .from(workSectors)
+        .where(inArray(workSectors.name, p.sectors));
       await db.insert(profiles).values({
         userId: user.id,
         kind: account.kind,
         finishedProfileSetup: true,
-        description: `Compte de démonstration ${account.role}.`,
-        ...(account.kind === 'infopreneur'
-          ? {}
-          : {
-              conversionRate: 4.5,
-              experience: '2021-09-01',
-              skills: ['Prospection LinkedIn', 'Closing téléphonique'],
-            }),
+        description: p.description,
+        workSectorIds: sectors.map((sector) => sector.id),
+        conversionRate: p.conversionRate ?? null,
+        experience: p.experience ?? null,
+        skills: p.skills ?? [],
+        formations: p.formations ?? [],
       });
     }
   }
