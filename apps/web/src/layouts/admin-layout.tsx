@@ -1,5 +1,4 @@
-import { AppShell, Badge, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Badge } from '@mantine/core';
 import {
   IconArrowLeft,
   IconCategory,
@@ -10,13 +9,9 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { Outlet } from 'react-router';
-import { ColorSchemeToggle } from '../components/color-scheme-toggle';
-import { Logo } from '../components/logo';
 import { paths } from '../config/paths';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { ShellNav, type ShellNavSection } from './shell-nav';
-import { UserMenu } from './user-menu';
+import type { ShellNavSection } from './shell-nav';
+import { SidebarShell } from './sidebar-shell';
 
 const adminSections: ShellNavSection[] = [
   {
@@ -44,42 +39,15 @@ const adminSections: ShellNavSection[] = [
 
 /** `/admin/*`: header and the admin navigation. */
 export function AdminLayout() {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const { data: user } = useCurrentUser();
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'lg' }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Ouvrir le menu"
-              aria-expanded={opened}
-            />
-            <Logo onClick={close} />
-            <Badge color="red" variant="light" visibleFrom="xs">
-              Admin
-            </Badge>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <ColorSchemeToggle />
-            {user && <UserMenu user={user} />}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <ShellNav sections={adminSections} label="Navigation de l'administration" onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main id="main">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <SidebarShell
+      sections={adminSections}
+      navLabel="Navigation de l'administration"
+      afterLogo={
+        <Badge color="red" variant="light" visibleFrom="xs">
+          Admin
+        </Badge>
+      }
+    />
   );
 }

@@ -1,6 +1,4 @@
 import { isInfopreneur } from '@closia/shared';
-import { AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
   IconBuildingStore,
@@ -20,13 +18,10 @@ import {
   IconUsersGroup,
   IconVideo,
 } from '@tabler/icons-react';
-import { Outlet } from 'react-router';
-import { ColorSchemeToggle } from '../components/color-scheme-toggle';
-import { Logo } from '../components/logo';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { ShellNav, type ShellNavSection } from './shell-nav';
-import { UserMenu } from './user-menu';
+import type { ShellNavSection } from './shell-nav';
+import { SidebarShell } from './sidebar-shell';
 
 function dashboardSections(infopreneur: boolean, unread: number): ShellNavSection[] {
   return [
@@ -80,44 +75,10 @@ function dashboardSections(infopreneur: boolean, unread: number): ShellNavSectio
 
 /** `/dashboard/*`: header, sidebar of the dashboard sections, burger on small screens. */
 export function ProfileLayout() {
-  const [opened, { toggle, close }] = useDisclosure(false);
   const { data: user } = useCurrentUser();
   const sections = dashboardSections(
     isInfopreneur(user) || user?.role === 'infopreneur',
     user?.unreadMessageCount ?? 0,
   );
-
-  return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'lg' }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Ouvrir le menu"
-              aria-expanded={opened}
-            />
-            <Logo onClick={close} />
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <ColorSchemeToggle />
-            {user && <UserMenu user={user} />}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <ShellNav sections={sections} label="Navigation du tableau de bord" onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main id="main">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
-  );
+  return <SidebarShell sections={sections} navLabel="Navigation du tableau de bord" />;
 }

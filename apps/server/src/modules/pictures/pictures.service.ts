@@ -81,28 +81,27 @@ export async function replacePicture(
   const name = `${randomBytes(16).toString('hex')}.webp`;
   await deps.storage.put(`${variant.folder}/${name}`, encoded, 'image/webp');
 
-  const [before] = await deps.db
-    .select({ previous: users[variant.column] })
-    .from(users)
-    .where(eq(users.id, userId));
-  await deps.db
-    .update(users)
-    .set({ [variant.column]: name })
-    .where(eq(users.id, userId));
+  await swapPicture(deps, userId, kind, name);
   await logActivity(deps.db, userId, variant.activity, deps.request);
-  await deleteStored(deps.storage, kind, before?.previous ?? null);
   return name;
 }
 
 export async function removePicture(deps: { db: Db; storage: Storage }, userId: number, kind: PictureKind) {
-  const variant = variants[kind];
-  const [before] = await deps.db
-    .select({ previous: users[variant.column] })
-    .from(users)
-    .where(eq(users.id, userId));
+  await swapPicture(deps, userId, kind, null);
+}
+
+/** Points the user's picture column at `name` (or null), then deletes the file it replaced. */
+async function swapPicture(
+  deps: { db: Db; storage: Storage },
+  userId: number,
+  kind: PictureKind,
+  name: string | null,
+) {
+  const column = variants[kind].column;
+  const [before] = await deps.db.select({ previous: users[column] }).from(users).where(eq(users.id, userId));
   await deps.db
     .update(users)
-    .set({ [variant.column]: null })
+    .set({ [column]: name })
     .where(eq(users.id, userId));
   await deleteStored(deps.storage, kind, before?.previous ?? null);
 }

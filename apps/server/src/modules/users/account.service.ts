@@ -1,6 +1,6 @@
 import type { EmailChangeInput, UserUpdateInput } from '@closia/shared';
 import { verify } from '@node-rs/argon2';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { desc, eq, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -91,37 +91,14 @@ const omit = <T extends object, K extends keyof T>(row: T, ...keys: K[]) => {
 export async function exportAccount(db: Db, user: UserRow) {
   const s = schema;
   const mine = <T extends { userId: unknown }>(t: T) => eq(t.userId as never, user.id);
-  const [
-    profile,
-    activities,
-    sessions,
-    favorites,
-    services,
-    missions,
-    applications,
-    prospects,
-    deals,
-    posts,
-    webinars,
-    webinarRegistrations,
-    teamMemberships,
-    messages,
-    conversations,
-    subscriptions,
-    supportTickets,
-    roadMapVotes,
-    advertisements,
-    mails,
-    proposedWorkSectors,
-    proposedSkills,
-  ] = await Promise.all([
-    db.select().from(s.profiles).where(mine(s.profiles)),
-    db
+  const queries = {
+    profile: db.select().from(s.profiles).where(mine(s.profiles)),
+    activities: db
       .select()
       .from(s.userActivities)
       .where(mine(s.userActivities))
       .orderBy(desc(s.userActivities.createdAt)),
-    db
+    sessions: db
       .select({
         ip: s.sessions.ip,
         userAgent: s.sessions.userAgent,
@@ -131,26 +108,26 @@ export async function exportAccount(db: Db, user: UserRow) {
       })
       .from(s.sessions)
       .where(mine(s.sessions)),
-    db.select().from(s.favorites).where(mine(s.favorites)),
-    db.select().from(s.services).where(eq(s.services.infopreneurId, user.id)),
-    db.select().from(s.missions).where(eq(s.missions.infopreneurId, user.id)),
-    db.select().from(s.applications).where(mine(s.applications)),
-    db.select().from(s.prospects).where(eq(s.prospects.ownerId, user.id)),
-    db.select().from(s.deals).where(eq(s.deals.ownerId, user.id)),
-    db.select().from(s.posts).where(eq(s.posts.authorId, user.id)),
-    db.select().from(s.webinars).where(mine(s.webinars)),
-    db.select().from(s.webinarRegistrations).where(mine(s.webinarRegistrations)),
-    db.select().from(s.teamMembers).where(mine(s.teamMembers)),
-    db.select().from(s.messages).where(eq(s.messages.senderId, user.id)),
-    db.select().from(s.conversationParticipants).where(mine(s.conversationParticipants)),
-    db.select().from(s.subscriptions).where(mine(s.subscriptions)),
-    db
+    favorites: db.select().from(s.favorites).where(mine(s.favorites)),
+    services: db.select().from(s.services).where(eq(s.services.infopreneurId, user.id)),
+    missions: db.select().from(s.missions).where(eq(s.missions.infopreneurId, user.id)),
+    applications: db.select().from(s.applications).where(mine(s.applications)),
+    prospects: db.select().from(s.prospects).where(eq(s.prospects.ownerId, user.id)),
+    deals: db.select().from(s.deals).where(eq(s.deals.ownerId, user.id)),
+    posts: db.select().from(s.posts).where(eq(s.posts.authorId, user.id)),
+    webinars: db.select().from(s.webinars).where(mine(s.webinars)),
+    webinarRegistrations: db.select().from(s.webinarRegistrations).where(mine(s.webinarRegistrations)),
+    teamMemberships: db.select().from(s.teamMembers).where(mine(s.teamMembers)),
+    messages: db.select().from(s.messages).where(eq(s.messages.senderId, user.id)),
+    conversations: db.select().from(s.conversationParticipants).where(mine(s.conversationParticipants)),
+    subscriptions: db.select().from(s.subscriptions).where(mine(s.subscriptions)),
+    supportTickets: db
       .select()
       .from(s.supportTickets)
       .where(or(eq(s.supportTickets.userId, user.id), eq(s.supportTickets.email, user.email))),
-    db.select().from(s.roadMapVotes).where(mine(s.roadMapVotes)),
-    db.select().from(s.advertisements).where(eq(s.advertisements.infopreneurId, user.id)),
-    db
+    roadMapVotes: db.select().from(s.roadMapVotes).where(mine(s.roadMapVotes)),
+    advertisements: db.select().from(s.advertisements).where(eq(s.advertisements.infopreneurId, user.id)),
+    mails: db
       .select({
         subject: s.mailOutbox.subject,
         createdAt: s.mailOutbox.createdAt,
@@ -158,35 +135,18 @@ export async function exportAccount(db: Db, user: UserRow) {
       })
       .from(s.mailOutbox)
       .where(eq(s.mailOutbox.to, user.email)),
-    db.select().from(s.workSectors).where(eq(s.workSectors.proposedById, user.id)),
-    db
-      .select()
-      .from(s.skills)
-      .where(and(eq(s.skills.proposedById, user.id))),
-  ]);
+    proposedWorkSectors: db.select().from(s.workSectors).where(eq(s.workSectors.proposedById, user.id)),
+    proposedSkills: db.select().from(s.skills).where(eq(s.skills.proposedById, user.id)),
+  };
+  const results = Object.fromEntries(
+    await Promise.all(Object.entries(queries).map(async ([key, query]) => [key, await query] as const)),
+  ) as { [K in keyof typeof queries]: Awaited<(typeof queries)[K]> };
+  const { profile, proposedWorkSectors, proposedSkills, ...lists } = results;
   return {
     exportedAt: new Date().toISOString(),
     user: omit(user, 'passwordHash', 'googleAccessToken'),
     profile: profile[0] ?? null,
-    activities,
-    sessions,
-    favorites,
-    services,
-    missions,
-    applications,
-    prospects,
-    deals,
-    posts,
-    webinars,
-    webinarRegistrations,
-    teamMemberships,
-    messages,
-    conversations,
-    subscriptions,
-    supportTickets,
-    roadMapVotes,
-    advertisements,
-    mails,
+    ...lists,
     proposals: { workSectors: proposedWorkSectors, skills: proposedSkills },
   };
 }

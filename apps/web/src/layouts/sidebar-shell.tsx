@@ -1,0 +1,60 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { ColorSchemeToggle } from '../components/color-scheme-toggle';
+import { Logo } from '../components/logo';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { ShellNav, type ShellNavSection } from './shell-nav';
+import { UserMenu } from './user-menu';
+
+/**
+ * The app shell of the dashboard and admin layouts: header (burger on small screens, logo,
+ * colour mode, user menu) and a sidebar of sections; a link click closes the mobile menu.
+ */
+export function SidebarShell({
+  sections,
+  navLabel,
+  afterLogo,
+}: {
+  sections: ShellNavSection[];
+  navLabel: string;
+  afterLogo?: ReactNode;
+}) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { data: user } = useCurrentUser();
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Ouvrir le menu"
+              aria-expanded={opened}
+            />
+            <Logo onClick={close} />
+            {afterLogo}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ColorSchemeToggle />
+            {user && <UserMenu user={user} />}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <ShellNav sections={sections} label={navLabel} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
