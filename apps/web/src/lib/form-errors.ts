@@ -1,5 +1,6 @@
 import { type ValidationErrorItem, validationMessageFr } from '@closia/shared';
 import { isApiError } from './api-client';
+import { errorText } from './api-errors';
 
 /** French text of a server validation error for display under its field. */
 export function fieldErrorFr(item: ValidationErrorItem): string {
@@ -44,4 +45,18 @@ export function applyServerErrors(form: FormErrorTarget, error: unknown): Valida
     else unmatched.push(item);
   }
   return unmatched;
+}
+
+/**
+ * The usual end of a failed submission: a 422's errors go under their fields; anything left (another
+ * failure, or an error on no field of the form) becomes the form's message through `setMessage`.
+ */
+export function showSubmitError(
+  form: FormErrorTarget,
+  error: unknown,
+  setMessage: (message: string) => void,
+  describe: (error: unknown) => string = errorText,
+): void {
+  if (applyServerErrors(form, error)?.length === 0) return;
+  setMessage(describe(error));
 }

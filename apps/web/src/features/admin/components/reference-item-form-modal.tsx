@@ -3,8 +3,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/api-errors';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import type { AdminReferenceItem } from '../api/admin-reference-keys';
 import { FormError } from './form-error';
@@ -60,9 +59,7 @@ export function ReferenceItemFormModal({
         form.setFieldError('name', 'Ce nom existe déjà.');
         return;
       }
-      const unmatched = applyServerErrors(form, error);
-      if (unmatched?.length === 0) return;
-      setFormError(errorText(error));
+      showSubmitError(form, error, setFormError);
     }
   });
 

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useChangePassword } from '../api/change-password';
 import { AuthHeader } from '../components/auth-header';
@@ -35,9 +35,7 @@ export function ChangePasswordPage() {
         navigate(paths.dashboard.settings, { replace: true });
       },
       onError: (error) => {
-        const unmatched = applyServerErrors(form, error);
-        if (unmatched?.length === 0) return;
-        setFormError(authErrorMessage(error));
+        showSubmitError(form, error, setFormError, authErrorMessage);
       },
     });
   });

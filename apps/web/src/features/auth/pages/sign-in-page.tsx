@@ -5,7 +5,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeRedirect } from '../../../config/paths';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useLogin } from '../api/login';
 import { AuthHeader } from '../components/auth-header';
@@ -31,9 +31,7 @@ export function SignInPage() {
         navigate(safeRedirect(searchParams.get('redirect'), paths.dashboard.root), { replace: true });
       },
       onError: (error) => {
-        const unmatched = applyServerErrors(form, error);
-        if (unmatched?.length === 0) return;
-        setFormError(authErrorMessage(error));
+        showSubmitError(form, error, setFormError, authErrorMessage);
       },
     });
   });

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useRegister } from '../api/register';
 import { AuthHeader } from '../components/auth-header';
@@ -70,9 +70,7 @@ export function SignUpPage() {
     register.mutate(registerSchema.parse(toPayload(values)), {
       onSuccess: () => navigate(paths.auth.verifyEmail, { replace: true }),
       onError: (error) => {
-        const unmatched = applyServerErrors(form, error);
-        if (unmatched?.length === 0) return;
-        setFormError(authErrorMessage(error));
+        showSubmitError(form, error, setFormError, authErrorMessage);
       },
     });
   });

@@ -4,8 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorText } from '../../../lib/api-errors';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { ResendVerificationButton } from '../../auth/components/resend-verification-button';
 import { useChangeEmail } from '../api/change-email';
@@ -37,9 +36,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
         close();
       },
       onError: (error) => {
-        const unmatched = applyServerErrors(form, error);
-        if (unmatched?.length === 0) return;
-        setFormError(errorText(error));
+        showSubmitError(form, error, setFormError);
       },
     });
   });

@@ -3,8 +3,7 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { errorText } from '../../../lib/api-errors';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateUser } from '../api/update-user';
 import { FormError } from './form-error';
@@ -32,9 +31,7 @@ export function IdentitySection({ user }: { user: CurrentUser }) {
         notifications.show({ color: 'green', title: 'Identité enregistrée', message: saved.fullName });
       },
       onError: (error) => {
-        const unmatched = applyServerErrors(form, error);
-        if (unmatched?.length === 0) return;
-        setFormError(errorText(error));
+        showSubmitError(form, error, setFormError);
       },
     });
   });

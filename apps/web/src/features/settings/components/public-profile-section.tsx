@@ -25,8 +25,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-errors';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateUser } from '../api/update-user';
 import { currentRole } from '../utils/account-role';
@@ -121,9 +120,7 @@ export function PublicProfileSection({ user }: { user: CurrentUser }) {
         });
       },
       onError: (error) => {
-        const unmatched = applyServerErrors(form, error);
-        if (unmatched?.length === 0) return;
-        setFormError(errorText(error));
+        showSubmitError(form, error, setFormError);
       },
     });
   });
