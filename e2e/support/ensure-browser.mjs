@@ -1,0 +1,24 @@
+// Before the browser tests: a system Chromium is used when there is one (CHROMIUM_PATH, else
+// /usr/bin/chromium); otherwise Playwright's own browser, downloaded once if it is missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const system = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(system)) {
+  console.log(`browser tests use ${system}`);
+} else if (existsSync(chromium.executablePath())) {
+  console.log(`browser tests use Playwright's Chromium (${chromium.executablePath()})`);
+} else {
+  console.log('no Chromium found: installing Playwright’s own (npx playwright install chromium)');
+  const result = spawnSync('npx', ['playwright', 'install', 'chromium'], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (result.status !== 0) {
+    console.error(
+      'Could not install Chromium. Install it (e.g. apt-get install chromium) or set CHROMIUM_PATH.',
+    );
+    process.exit(result.status ?? 1);
+  }
+}
