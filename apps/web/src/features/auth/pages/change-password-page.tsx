@@ -10,7 +10,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { useChangePassword } from '../api/change-password';
 import { AuthHeader } from '../components/auth-header';
 import { FormAlert } from '../components/form-alert';
-import { PasswordStrength } from '../components/password-strength';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { authErrorMessage } from '../utils/auth-errors';
 
 export function ChangePasswordPage() {
@@ -54,21 +54,7 @@ export function ChangePasswordPage() {
             required
             {...form.getInputProps('currentPassword')}
           />
-          <Stack gap={6}>
-            <PasswordInput
-              label="Nouveau mot de passe"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordStrength password={form.values.password} />
-          </Stack>
-          <PasswordInput
-            label="Confirmer le nouveau mot de passe"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('passwordConfirmation')}
-          />
+          <NewPasswordFields form={form} confirmationLabel="Confirmer le nouveau mot de passe" />
           <Group grow>
             <Button component={Link} to={paths.dashboard.settings} variant="default">
               Annuler

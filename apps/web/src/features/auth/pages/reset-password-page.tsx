@@ -1,5 +1,5 @@
 import { resetPasswordSchema } from '@closia/shared';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeader } from '../components/auth-header';
 import { FormAlert } from '../components/form-alert';
-import { PasswordStrength } from '../components/password-strength';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { authErrorMessage, authMessages, isInvalidToken } from '../utils/auth-errors';
 
 function InvalidLink() {
@@ -91,21 +91,7 @@ export function ResetPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert>{formError}</FormAlert>
-          <Stack gap={6}>
-            <PasswordInput
-              label="Nouveau mot de passe"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordStrength password={form.values.password} />
-          </Stack>
-          <PasswordInput
-            label="Confirmer le mot de passe"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('passwordConfirmation')}
-          />
+          <NewPasswordFields form={form} confirmationLabel="Confirmer le mot de passe" />
           <Button type="submit" fullWidth size="md" loading={resetPassword.isPending}>
             Réinitialiser le mot de passe
           </Button>

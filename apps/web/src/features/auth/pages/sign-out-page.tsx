@@ -1,10 +1,11 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useLogout } from '../api/logout';
 import { AuthHeader } from '../components/auth-header';
 import { FormAlert } from '../components/form-alert';
+import { PendingState } from '../components/pending-state';
 
 /** Signs out on arrival, then goes to `/login` (which leads to the sign-in page). */
 export function SignOutPage() {
@@ -40,12 +41,7 @@ export function SignOutPage() {
   return (
     <>
       <AuthHeader title="Déconnexion" />
-      <Center py="lg">
-        <Stack align="center" gap="sm">
-          <Loader aria-label="Déconnexion en cours" />
-          <Text c="dimmed">Déconnexion en cours…</Text>
-        </Stack>
-      </Center>
+      <PendingState label="Déconnexion en cours" text="Déconnexion en cours…" />
     </>
   );
 }

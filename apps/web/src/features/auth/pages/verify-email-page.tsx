@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconMailOpened } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../api/get-current-user';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthHeader } from '../components/auth-header';
 import { FormAlert } from '../components/form-alert';
+import { PendingState } from '../components/pending-state';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 import { authErrorMessage, authMessages, isInvalidToken } from '../utils/auth-errors';
 
@@ -56,12 +57,7 @@ function VerifyToken({ token }: { token: string }) {
   return (
     <>
       <AuthHeader title="Vérification de l'e-mail" />
-      <Center py="lg">
-        <Stack align="center" gap="sm">
-          <Loader aria-label="Vérification en cours" />
-          <Text c="dimmed">Vérification de votre adresse e-mail…</Text>
-        </Stack>
-      </Center>
+      <PendingState label="Vérification en cours" text="Vérification de votre adresse e-mail…" />
     </>
   );
 }
@@ -122,12 +118,7 @@ function ConfirmEmailChange({ token }: { token: string }) {
   return (
     <>
       <AuthHeader title="Changement d'adresse e-mail" />
-      <Center py="lg">
-        <Stack align="center" gap="sm">
-          <Loader aria-label="Confirmation en cours" />
-          <Text c="dimmed">Confirmation de votre nouvelle adresse…</Text>
-        </Stack>
-      </Center>
+      <PendingState label="Confirmation en cours" text="Confirmation de votre nouvelle adresse…" />
     </>
   );
 }
