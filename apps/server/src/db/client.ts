@@ -5,12 +5,21 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import type { Config } from '../config';
+import { drizzlePglite, PgliteDriverClient } from './pglite-driver';
+import {
+  beginCreation,
+  defaultTemplatePath,
+  extractTemplate,
+  isFreshDirectory,
+  isUsableTemplate,
+  templateBlob,
+  writeTemplate,
+} from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,6 +38,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests start from a migrated dump). */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only: where the database came from — a data directory found in place, the build's
+   * migrated template, a plain initdb (no usable template), or a dump handed to openDatabase.
+   */
+  createdFrom?: 'existing' | 'template' | 'initdb' | 'dump';
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -39,6 +53,11 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** Where the migrations live (the bundle copies them beside itself). */
   migrationsFolder?: string;
+  /**
+   * PGlite on disk: the migrated template a fresh (missing or empty) data directory starts from
+   * (default: `CLOSIA_PGLITE_TEMPLATE`, else `pglite-template.tar.gz` beside the bundle); null: initdb.
+   */
+  template?: string | null;
 }
 
 export async function openDatabase(config: Config['database'], options: OpenOptions = {}): Promise<Database> {
@@ -46,12 +65,36 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
   if (config.kind === 'postgres') return openPostgres(config.url, folder);
 
   const dataDir = config.dataDir === 'memory' ? undefined : config.dataDir;
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({
+  let loadDataDir = options.loadDataDir;
+  let createdFrom: Database['createdFrom'] = loadDataDir ? 'dump' : dataDir ? 'existing' : 'initdb';
+  let created = () => {};
+  if (dataDir) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    // A first start that died half-way is started again from scratch.
+    created = beginCreation(dataDir);
+    if (isFreshDirectory(dataDir) && !loadDataDir) {
+      const templateFile = options.template === undefined ? defaultTemplatePath() : options.template;
+      createdFrom = 'initdb';
+      if (templateFile && isUsableTemplate(templateFile)) {
+        createdFrom = 'template';
+        try {
+          extractTemplate(templateFile, dataDir);
+        } catch {
+          // Not the archive we know how to unpack: PGlite's own loader reads it.
+          loadDataDir = templateBlob(templateFile);
+        }
+      }
+    }
+  }
+  const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm, unaccent },
   });
+  created();
+  // Drizzle talks to PGlite through a client that skips the per-query parser copy and runs
+  // named (`.prepare('name')`) queries as server-side prepared statements (see pglite-driver.ts).
+  const client = PgliteDriverClient.wrap(pg);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -59,13 +102,38 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
     // One process owns a PGlite directory, so no lock is needed here.
     migrate: () =>
       migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: folder }),
-    rows: async <T>(query: string, params?: unknown[]) => (await client.query<T>(query, params)).rows,
-    close: () => client.close(),
-    dump: async () => client.dumpDataDir('gzip'),
+    rows: async <T>(query: string, params?: unknown[]) => (await client.rawQuery<T>(query, params)).rows,
+    close: () => pg.close(),
+    dump: async () => pg.dumpDataDir('gzip'),
+    createdFrom,
   };
 }
 
+/**
+ * Writes the migrated PGlite template that fresh data directories start from (the build puts it
+ * beside the bundle; the tests start each file from one). `prepare` runs after the migrations
+ * (the build seeds the reference data, which every start would otherwise insert).
+ */
+export async function createPgliteTemplate(
+  file: string,
+  folder = migrationsFolder,
+  prepare?: (db: Db) => Promise<void>,
+): Promise<void> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: 'memory' }, { migrationsFolder: folder });
+  try {
+    await database.migrate();
+    await prepare?.(database.db);
+    // Flushed to the data files: a database opened from the dump has no WAL to replay.
+    await database.rows('checkpoint');
+    await writeTemplate(file, await database.dump!(), folder);
+  } finally {
+    await database.close();
+  }
+}
+
 async function openPostgres(url: string, folder: string): Promise<Database> {
+  // Loaded here, not up front: the embedded default never needs the PostgreSQL driver.
+  const { default: postgres } = await import('postgres');
   const sql = postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 10), onnotice: () => {} });
   const db = drizzlePostgres(sql, { schema, casing: 'snake_case' }) as unknown as Db;
   return {

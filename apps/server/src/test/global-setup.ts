@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { createPgliteTemplate, openDatabase } from '../db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,13 +34,10 @@ export default async function setup(project: TestProject) {
       await again.close();
     };
   }
-  const database = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
-  await database.migrate();
+  // The same migrated template as the build's (dist/pglite-template.tar.gz).
   const dir = mkdtempSync(path.join(tmpdir(), 'closia-test-'));
   const file = path.join(dir, 'template.tar.gz');
-  const dump = await database.dump!();
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
+  await createPgliteTemplate(file);
   project.provide('dbTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -160,9 +160,15 @@ export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLo
   await seedReferenceData(db);
   if (!options.demo) return;
 
+  // Every start runs this: hash the demo password (argon2, tens of ms) only when an account is missing.
+  const emails = demoAccounts.map((account) => account.email);
+  const existing = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  const missing = demoAccounts.filter((account) => !existing.some((row) => row.email === account.email));
+  if (missing.length === 0) return;
+
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let created = 0;
-  for (const account of demoAccounts) {
+  for (const account of missing) {
     const [user] = await db
       .insert(users)
       .values({

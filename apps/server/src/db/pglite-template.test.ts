@@ -1,0 +1,180 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPgliteTemplate, type Database, migrationsFolder, openDatabase } from './client';
+import { extractTemplate, installedPgliteVersion, isUsableTemplate, TEMPLATE_FILE } from './pglite-template';
+
+// A fresh on-disk DATA_DIR starts from the build's migrated template (no initdb); the migrations
+// still run after it, for templates older than the code. These tests use PGlite whatever the suite's
+// database is.
+
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+  entries: { tag: string }[];
+};
+
+let dir: string;
+let fullTemplate: string;
+let olderTemplate: string;
+
+/** A migrations folder holding only the first `count` migrations: what an older build shipped. */
+function olderMigrations(count: number): string {
+  const folder = path.join(dir, 'older-migrations');
+  mkdirSync(path.join(folder, 'meta'), { recursive: true });
+  const entries = journal.entries.slice(0, count);
+  for (const { tag } of entries)
+    cpSync(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  return folder;
+}
+
+/** What a migrated database holds: its applied migrations, tables and extensions. */
+async function shape(database: Database) {
+  return {
+    migrations: (
+      await database.rows<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by id')
+    ).map((row) => row.hash),
+    tables: (
+      await database.rows<{ name: string }>(
+        `select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+      )
+    ).map((row) => row.name),
+    extensions: (
+      await database.rows<{ name: string }>('select extname as name from pg_extension order by 1')
+    ).map((row) => row.name),
+  };
+}
+
+const open = (dataDir: string, template: string | null) =>
+  openDatabase({ kind: 'pglite', dataDir }, { template });
+
+beforeAll(async () => {
+  expect(journal.entries.length).toBeGreaterThanOrEqual(2);
+  dir = mkdtempSync(path.join(tmpdir(), 'closia-template-'));
+  // On PGlite the suite's global setup already wrote one with createPgliteTemplate.
+  const suiteTemplate = inject('dbTemplate');
+  fullTemplate = suiteTemplate.endsWith('.tar.gz') ? suiteTemplate : path.join(dir, 'full', TEMPLATE_FILE);
+  if (fullTemplate !== suiteTemplate) await createPgliteTemplate(fullTemplate);
+  olderTemplate = path.join(dir, 'older', TEMPLATE_FILE);
+  await createPgliteTemplate(olderTemplate, olderMigrations(1));
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('PGlite template', () => {
+  it('starts a fresh data directory migrated, and the migrator leaves it alone', async () => {
+    const dataDir = path.join(dir, 'fresh/db');
+    const database = await open(dataDir, fullTemplate);
+    try {
+      expect(database.createdFrom).toBe('template');
+      const before = await shape(database);
+      expect(before.migrations).toHaveLength(journal.entries.length);
+      expect(before.tables).toContain('users');
+      expect(before.extensions).toEqual(expect.arrayContaining(['pg_trgm', 'unaccent']));
+      await database.migrate();
+      expect(await shape(database)).toEqual(before);
+      // The extensions work (their files are loaded at open, their catalog entries come from the template).
+      expect(
+        await database.rows(`select unaccent('Élodie') as u, similarity('closer', 'closers') > 0.5 as s`),
+      ).toEqual([{ u: 'Elodie', s: true }]);
+      await database.rows(`insert into work_sectors (name) values ('Kept across restarts')`);
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(`${dataDir}.creating`)).toBe(false);
+    // The directory is a database of its own now: opened in place, data kept.
+    const again = await open(dataDir, fullTemplate);
+    try {
+      expect(again.createdFrom).toBe('existing');
+      expect(
+        await again.rows(`select name from work_sectors where name = 'Kept across restarts'`),
+      ).toHaveLength(1);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('applies the rest of the migrations to a database from an older template', async () => {
+    const database = await open(path.join(dir, 'older/db'), olderTemplate);
+    try {
+      expect(database.createdFrom).toBe('template');
+      expect((await shape(database)).migrations).toHaveLength(1);
+      await database.migrate();
+      const reference = await open(path.join(dir, 'reference/db'), fullTemplate);
+      try {
+        expect(await shape(database)).toEqual(await shape(reference));
+      } finally {
+        await reference.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('starts again from the template when an earlier first start died half-way, or the directory is empty', async () => {
+    const interrupted = path.join(dir, 'interrupted/db');
+    mkdirSync(interrupted, { recursive: true });
+    writeFileSync(path.join(interrupted, 'PG_VERSION'), '18\n'); // looks like a database, is not one
+    writeFileSync(`${interrupted}.creating`, '1\n');
+    mkdirSync(`${interrupted}.partial/base`, { recursive: true }); // and an unpacking that died
+    const empty = path.join(dir, 'empty/db');
+    mkdirSync(empty, { recursive: true });
+    for (const dataDir of [interrupted, empty]) {
+      const database = await open(dataDir, fullTemplate);
+      try {
+        expect(database.createdFrom).toBe('template');
+        expect((await shape(database)).migrations).toHaveLength(journal.entries.length);
+      } finally {
+        await database.close();
+      }
+      expect(existsSync(`${dataDir}.creating`)).toBe(false);
+      expect(existsSync(`${dataDir}.partial`)).toBe(false);
+    }
+  });
+
+  it('falls back to PGlite’s own loader for an archive it does not unpack itself', async () => {
+    // A symbolic link first: not something a data directory dump holds, so the unpacker refuses it.
+    const link = Buffer.alloc(512);
+    link.write('link-to-nowhere', 0);
+    link.write('0000777\0', 100);
+    link.write('00000000000\0', 124);
+    link.write('00000000000\0', 136);
+    link.write('2', 156);
+    link.write('nowhere', 157);
+    link.write('ustar\u000000', 257);
+    link.write('        ', 148);
+    let sum = 0;
+    for (const byte of link) sum += byte;
+    link.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+    const odd = path.join(dir, 'odd', TEMPLATE_FILE);
+    mkdirSync(path.dirname(odd), { recursive: true });
+    writeFileSync(odd, gzipSync(Buffer.concat([link, gunzipSync(readFileSync(fullTemplate))])));
+    cpSync(`${fullTemplate}.json`, `${odd}.json`);
+    expect(() => extractTemplate(odd, path.join(dir, 'odd/direct'))).toThrow(/unexpected entry type "2"/);
+    expect(existsSync(path.join(dir, 'odd/direct'))).toBe(false);
+    const dataDir = path.join(dir, 'odd/db');
+    const database = await open(dataDir, odd);
+    try {
+      expect(database.createdFrom).toBe('template');
+      expect((await shape(database)).migrations).toHaveLength(journal.entries.length);
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(`${dataDir}.partial`)).toBe(false);
+  });
+
+  it('ignores a template that is missing or was written by another PGlite release', () => {
+    expect(isUsableTemplate(fullTemplate)).toBe(true);
+    expect(isUsableTemplate(path.join(dir, 'nowhere', TEMPLATE_FILE))).toBe(false);
+    const stale = path.join(dir, 'stale', TEMPLATE_FILE);
+    mkdirSync(path.dirname(stale), { recursive: true });
+    cpSync(fullTemplate, stale);
+    const manifest = JSON.parse(readFileSync(`${fullTemplate}.json`, 'utf8'));
+    expect(manifest).toMatchObject({
+      pglite: installedPgliteVersion(),
+      migrations: journal.entries.map((entry) => entry.tag),
+    });
+    writeFileSync(`${stale}.json`, JSON.stringify({ ...manifest, pglite: '0.0.1' }));
+    expect(isUsableTemplate(stale)).toBe(false);
+  });
+});
