@@ -27,6 +27,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT: flag.default(true),
+  /** How long a session's user may be served from memory; 0 turns the cache off. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /** Bearer token that `/metrics` requires; without it `/metrics` is not served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -52,6 +56,10 @@ export interface Config {
   webDist: string | null;
   trustProxy: boolean;
   rateLimit: boolean;
+  /** Session → user cache lifetime in ms (0: every request reads the database). */
+  sessionCacheTtlMs: number;
+  /** `/metrics` answers only `Authorization: Bearer <token>`; null turns it off. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 
@@ -131,6 +141,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: null,
     trustProxy: false,
     rateLimit: true,
+    sessionCacheTtlMs: 10_000,
+    metricsToken: null,
     ...overrides,
   };
 }

@@ -2,9 +2,11 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { profiles, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/errors';
+import { SessionCache, type SessionEntry } from '../lib/session-cache';
+import { unreadMessageCount } from '../modules/users/users.service';
 
 export const SESSION_COOKIE = 'closia_session';
 const SESSION_TTL_MS = 30 * 24 * 3600_000;
@@ -12,17 +14,36 @@ const SESSION_TTL_MS = 30 * 24 * 3600_000;
 const TOUCH_EVERY_MS = 5 * 60_000;
 
 export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type Session = SessionEntry<UserRow, ProfileRow>;
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The signed-in user (shared with other requests through the cache: never mutate it). */
     user: UserRow | null;
+    /** The signed-in session with the user's sub-profile and unread count, as of the lookup. */
+    session: Session | null;
     /** Hash of the session cookie (the `sessions.id`), when signed in. */
     sessionId: string | null;
+    /**
+     * Hash of the session cookie that the browser holds once this response arrives: the one it
+     * sent (valid or not), a new one after login, null after logout. The CSRF token is bound to it.
+     */
+    sessionKey: string | null;
   }
   interface FastifyInstance {
     /** Opens a new session for the user (a fresh id: rotation at login) and sets the cookie. */
     startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Forgets cached sessions in every instance; call it after any write (committed) that changes
+     * a user row, a sub-profile, the unread count or the sessions of a user.
+     */
+    sessions: {
+      invalidateUser(userId: number): Promise<void>;
+      invalidateSession(sessionId: string): Promise<void>;
+      invalidateAll(): Promise<void>;
+    };
   }
 }
 
@@ -37,7 +58,10 @@ export function requireAdmin(request: FastifyRequest): UserRow {
   return user;
 }
 
-/** Ends every session of a user, except `keepSessionId` (password change keeps the current one). */
+/**
+ * Ends every session of a user, except `keepSessionId` (password change keeps the current one).
+ * Inside a transaction: call `app.sessions.invalidateUser` once it has committed.
+ */
 export async function revokeSessions(db: DbOrTx, userId: number, keepSessionId?: string | null) {
   await db
     .delete(sessions)
@@ -52,15 +76,26 @@ export const sessionPlugin = fp(
       sameSite: 'lax' as const,
       secure: app.config.secureCookies,
     };
+    const cache = new SessionCache<UserRow, ProfileRow>({ ttlMs: app.config.sessionCacheTtlMs });
 
     app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('sessionKey', null);
 
-    // Runs on every signed-in request: prepared once, planned once per connection.
+    // On a cache miss: the session, its user, the sub-profile and the unread count in one
+    // prepared query (everything GET /api/v1/user answers).
     const findSession = app.db
-      .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        user: users,
+        profile: profiles,
+        unread: unreadMessageCount,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(
         and(
           eq(sessions.id, sql.placeholder('id')),
@@ -71,51 +106,95 @@ export const sessionPlugin = fp(
       .limit(1)
       .prepare('find_session');
 
+    async function lookup(id: string): Promise<Session | null> {
+      const cached = cache.get(id);
+      if (cached) return cached;
+      const epoch = cache.epoch();
+      const [row] = await findSession.execute({ id });
+      if (!row) return null;
+      const entry: Session = {
+        sessionId: id,
+        user: Object.freeze(row.user),
+        profile: row.profile ? Object.freeze(row.profile) : null,
+        unreadMessageCount: Number(row.unread ?? 0),
+        lastSeenAt: row.lastSeenAt,
+        expiresAt: row.expiresAt,
+      };
+      cache.set(row.user.id, entry, epoch);
+      return entry;
+    }
+
+    app.invalidation.onInvalidate((message) => {
+      if (message.scope === 'session') cache.deleteSession(message.id);
+      else if (message.scope === 'user') cache.deleteUser(message.id);
+      else cache.clear();
+    });
+    app.decorate('sessions', {
+      invalidateUser: (userId: number) => app.invalidation.publish({ scope: 'user', id: userId }),
+      invalidateSession: (sessionId: string) => app.invalidation.publish({ scope: 'session', id: sessionId }),
+      invalidateAll: () => app.invalidation.publish({ scope: 'all' }),
+    });
+
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const id = sha256(token);
-      const now = new Date();
-      const [row] = await findSession.execute({ id });
-      if (!row) {
+      request.sessionKey = id;
+      const session = await lookup(id);
+      if (!session) {
+        request.sessionKey = null;
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return;
       }
-      request.user = row.user;
+      request.session = session;
+      request.user = session.user;
       request.sessionId = id;
-      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await app.db
-          .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-          .where(eq(sessions.id, id));
-        await app.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.user.id));
+      const now = new Date();
+      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+        await app.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+        await app.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, session.user.id));
+        const user = Object.freeze({ ...session.user, lastSeenAt: now });
+        cache.touch(id, { lastSeenAt: now, expiresAt }, user);
+        request.user = user;
+        request.session = { ...session, user, lastSeenAt: now, expiresAt };
       }
     });
 
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-      if (request.sessionId) await app.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+      if (request.sessionId) {
+        await app.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+        await app.sessions.invalidateSession(request.sessionId);
+      }
       const token = randomToken();
+      const id = sha256(token);
       const now = new Date();
       await app.db.insert(sessions).values({
-        id: sha256(token),
+        id,
         userId,
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       });
       await app.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
-      request.sessionId = sha256(token);
+      request.sessionId = id;
+      request.sessionKey = id;
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
     });
 
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.sessionId) await app.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+      if (request.sessionId) {
+        await app.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+        await app.sessions.invalidateSession(request.sessionId);
+      }
       request.user = null;
+      request.session = null;
       request.sessionId = null;
+      request.sessionKey = null;
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
     });
 
-    // Expired sessions are swept once an hour.
+    // Expired sessions are swept once an hour (the cache checks each entry's expiry itself).
     const sweep = setInterval(() => {
       app.db
         .delete(sessions)
@@ -125,5 +204,5 @@ export const sessionPlugin = fp(
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   },
-  { name: 'session', dependencies: ['db', '@fastify/cookie'] },
+  { name: 'session', dependencies: ['db', '@fastify/cookie', 'invalidation'] },
 );

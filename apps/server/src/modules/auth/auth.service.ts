@@ -123,10 +123,14 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   await logActivity(ctx.db, user.id, 'forgot-password', ctx.request);
 }
 
-/** Sets a new password from a reset token; every session of the user ends. */
-export async function resetPassword(ctx: AuthContext, token: string, password: string): Promise<void> {
+/** Sets a new password from a reset token; every session of the user ends. Returns whose it was. */
+export async function resetPassword(
+  ctx: AuthContext,
+  token: string,
+  password: string,
+): Promise<{ id: number; email: string }> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'password_reset');
     if (!row) throw invalidToken();
     // Following the link proved the inbox is theirs.
@@ -134,11 +138,13 @@ export async function resetPassword(ctx: AuthContext, token: string, password: s
       .update(users)
       .set({ passwordHash })
       .where(eq(users.id, row.userId))
-      .returning({ id: users.id, emailVerifiedAt: users.emailVerifiedAt });
-    if (user && !user.emailVerifiedAt)
+      .returning({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt });
+    if (!user) throw invalidToken();
+    if (!user.emailVerifiedAt)
       await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
     await revokeSessions(tx, row.userId);
     await logActivity(tx, row.userId, 'reset-password', ctx.request);
+    return { id: user.id, email: user.email };
   });
 }
 
@@ -160,12 +166,14 @@ export async function changePassword(
   });
 }
 
-export async function verifyEmail(ctx: AuthContext, token: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/** Marks the address of the token's user verified; returns that user's id. */
+export async function verifyEmail(ctx: AuthContext, token: string): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'email_verification');
     if (!row) throw invalidToken();
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
     await logActivity(tx, row.userId, 'email-verified', ctx.request);
+    return row.userId;
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   changeAccountSchema,
+  idParam,
   infopreneurProfileSchema,
   type PublicUser,
   salesProfileUpdateSchema,
@@ -95,6 +96,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const profile = await saveProfile(app.db, requireUser(request), kind, request.body, request);
+        await app.sessions.invalidateUser(profile.userId);
         return { [key]: presentSalesProfile(profile) };
       },
     );
@@ -112,6 +114,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const profile = await saveProfile(app.db, requireUser(request), 'infopreneur', request.body, request);
+      await app.sessions.invalidateUser(profile.userId);
       return { newInfopreneur: presentSubProfile(profile) };
     },
   );
@@ -122,13 +125,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Clear the sub-profile to pick another account type (optionally the new role at once)',
-        body: changeAccountSchema.optional(),
+        // A call without a body reaches validation as null.
+        body: changeAccountSchema.nullish(),
         response: { 200: currentUserResponse },
       },
     },
     async (request) => {
       const user = requireUser(request);
       await changeAccount(app.db, user, request.body ?? {}, request);
+      await app.sessions.invalidateUser(user.id);
       return getCurrentUser(app.db, await findUser(app.db, user.id));
     },
   );
@@ -139,7 +144,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A user's public profile (signed-in users only; no e-mail, nothing private)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam() }),
         response: { 200: publicUserResponse },
       },
     },

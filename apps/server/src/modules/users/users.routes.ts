@@ -10,7 +10,7 @@ import {
   requestEmailChange,
   updateAccount,
 } from './account.service';
-import { activityResponse, currentUserResponse, paginationMeta } from './users.presenter';
+import { activityResponse, currentUserResponse, paginationMeta, presentCurrentUser } from './users.presenter';
 import { getCurrentUser, listActivities } from './users.service';
 
 const message = z.object({ message: z.string() });
@@ -25,7 +25,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserResponse },
       },
     },
-    async (request) => getCurrentUser(app.db, requireUser(request)),
+    async (request) => {
+      requireUser(request);
+      // The session lookup already read (or cached) everything this answer holds.
+      const { user, profile, unreadMessageCount } = request.session!;
+      return presentCurrentUser(user, profile, unreadMessageCount);
+    },
   );
 
   app.get(
@@ -53,6 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateAccount(app.db, requireUser(request), request.body, request);
+      await app.sessions.invalidateUser(user.id);
       return getCurrentUser(app.db, user);
     },
   );
@@ -69,6 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       await deleteAccount({ db: app.db, storage: app.storage }, user);
       await app.endSession(request, reply);
+      await app.sessions.invalidateUser(user.id);
       request.log.info({ userId: user.id }, 'account deleted');
       return reply.code(204).send();
     },
@@ -123,7 +130,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await confirmEmailChange(app.db, request.body.token, request);
+      const userId = await confirmEmailChange(app.db, request.body.token, request);
+      await app.sessions.invalidateUser(userId);
       return { message: 'Email changed' };
     },
   );

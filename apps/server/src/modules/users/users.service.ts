@@ -7,24 +7,27 @@ import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagina
 import type { UserRow } from '../../plugins/session';
 import { presentActivity, presentCurrentUser } from './users.presenter';
 
+/** Messages sent to the user that they have not read yet (a column of any query joining `users`). */
+export const unreadMessageCount = sql<number>`(
+  select count(*)::int from messages m
+  join conversation_participants cp on cp.conversation_id = m.conversation_id
+  where cp.user_id = ${users.id} and m.sender_id is distinct from ${users.id}
+    and (cp.last_read_at is null or m.created_at > cp.last_read_at)
+)`;
+
 const currentUserExtras = (db: DbOrTx) =>
   db
-    .select({
-      profile: profiles,
-      unread: sql<number>`(
-        select count(*)::int from messages m
-        join conversation_participants cp on cp.conversation_id = m.conversation_id
-        where cp.user_id = ${users.id} and m.sender_id is distinct from ${users.id}
-          and (cp.last_read_at is null or m.created_at > cp.last_read_at)
-      )`,
-    })
+    .select({ profile: profiles, unread: unreadMessageCount })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('current_user_extras');
 const prepared = new WeakMap<DbOrTx, ReturnType<typeof currentUserExtras>>();
 
-/** The current user with its sub-profile and unread message count, in one (prepared) query. */
+/**
+ * The current user with its sub-profile and unread message count, read afresh (after a write).
+ * `GET /api/v1/user` answers from the session lookup instead (see plugins/session.ts).
+ */
 export async function getCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
   let query = prepared.get(db);
   if (!query) {

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+
+/** What an in-process cache must forget: one session, every session of a user, or everything. */
+export type Invalidation =
+  | { scope: 'session'; id: string }
+  | { scope: 'user'; id: number }
+  | { scope: 'all' };
+
+export interface InvalidationBus {
+  /**
+   * Applies the invalidation in this process at once. With Redis, resolves once every other
+   * instance has applied it too (each one acknowledges), or after `ackTimeoutMs` when one stays
+   * silent — so that a logout answered by instance A is already a logout on instance B.
+   */
+  publish(message: Invalidation): Promise<void>;
+  /** Registers what to do with an invalidation, whichever instance published it. */
+  onInvalidate(handler: (message: Invalidation) => void): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    invalidation: InvalidationBus;
+  }
+}
+
+const ACK_TIMEOUT_MS = 500;
+
+/** Reads a message from another instance; anything malformed is ignored. */
+export function parseInvalidation(raw: string): (Invalidation & { from: string; nonce: number }) | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const m = value as Record<string, unknown>;
+  if (typeof m.from !== 'string' || !Number.isSafeInteger(m.nonce)) return null;
+  const base = { from: m.from, nonce: m.nonce as number };
+  if (m.scope === 'all') return { ...base, scope: 'all' };
+  if (m.scope === 'session' && typeof m.id === 'string') return { ...base, scope: 'session', id: m.id };
+  if (m.scope === 'user' && Number.isSafeInteger(m.id)) return { ...base, scope: 'user', id: m.id as number };
+  return null;
+}
+
+/**
+ * The invalidation bus: in-process by default; through Redis pub/sub when `REDIS_URL` is set, with
+ * an acknowledgement from every subscribed instance so that invalidations are synchronous.
+ */
+export const invalidationPlugin = fp(
+  async (app: FastifyInstance) => {
+    const handlers: ((message: Invalidation) => void)[] = [];
+    const applyLocally = (message: Invalidation) => {
+      for (const handler of handlers) handler(message);
+    };
+    const onInvalidate = (handler: (message: Invalidation) => void) => {
+      handlers.push(handler);
+    };
+
+    if (!app.redis) {
+      app.decorate('invalidation', {
+        publish: async (message: Invalidation) => applyLocally(message),
+        onInvalidate,
+      });
+      return;
+    }
+
+    const redis: Redis = app.redis;
+    const instanceId = randomBytes(8).toString('hex');
+    const channel = `${app.config.redisPrefix}invalidate`;
+    const ackChannel = `${channel}:ack:${instanceId}`;
+    /** Invalidations waiting for acknowledgements; `expected` is known once PUBLISH answers. */
+    const pending = new Map<number, { acks: number; expected?: number; done: () => void }>();
+    const settle = (id: number) => {
+      const waiting = pending.get(id);
+      if (waiting?.expected !== undefined && waiting.acks >= waiting.expected) waiting.done();
+    };
+    let nonce = 0;
+
+    const subscriber = redis.duplicate({ lazyConnect: true });
+    let connectedBefore = false;
+    subscriber.on('ready', () => {
+      // Messages published while this instance was disconnected are lost: forget everything.
+      if (connectedBefore) applyLocally({ scope: 'all' });
+      connectedBefore = true;
+    });
+    subscriber.on('error', (err: unknown) => app.log.warn({ err }, 'invalidation subscriber error'));
+    subscriber.on('message', (from: string, raw: string) => {
+      if (from === ackChannel) {
+        const id = Number(raw);
+        const waiting = pending.get(id);
+        if (waiting) {
+          waiting.acks += 1;
+          settle(id);
+        }
+        return;
+      }
+      const message = parseInvalidation(raw);
+      if (!message || message.from === instanceId) return;
+      applyLocally(message);
+      redis
+        .publish(`${channel}:ack:${message.from}`, String(message.nonce))
+        .catch((err: unknown) => app.log.warn({ err }, 'invalidation acknowledgement failed'));
+    });
+    await subscriber.connect();
+    await subscriber.subscribe(channel, ackChannel);
+
+    const publish = async (message: Invalidation) => {
+      applyLocally(message);
+      nonce += 1;
+      const id = nonce;
+      let timer: NodeJS.Timeout | undefined;
+      const acknowledged = new Promise<void>((resolve) => {
+        pending.set(id, { acks: 0, done: resolve });
+        timer = setTimeout(() => {
+          app.log.warn({ invalidation: message }, 'an instance did not acknowledge an invalidation in time');
+          resolve();
+        }, ACK_TIMEOUT_MS);
+      });
+      try {
+        const receivers = await redis.publish(
+          channel,
+          JSON.stringify({ ...message, from: instanceId, nonce: id }),
+        );
+        // This instance is one of the receivers; it ignores its own message.
+        pending.get(id)!.expected = receivers - 1;
+        settle(id);
+        await acknowledged;
+      } catch (err) {
+        // Redis is down: this instance is invalidated; the others forget everything on reconnect.
+        app.log.error({ err }, 'invalidation could not be published');
+      } finally {
+        clearTimeout(timer);
+        pending.delete(id);
+      }
+    };
+
+    app.decorate('invalidation', { publish, onInvalidate });
+    app.addHook('onClose', async () => {
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    });
+  },
+  { name: 'invalidation', dependencies: ['redis'] },
+);
