@@ -1,11 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { redactForLog } from './lib/log-redaction';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -17,10 +19,13 @@ import { userRoutes } from './modules/users/users.routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { invalidationPlugin } from './plugins/invalidation';
 import { mailerPlugin } from './plugins/mailer';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
+import { requestLogPlugin } from './plugins/request-log';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
@@ -34,6 +39,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already opened (and migrated) database; otherwise one is opened, migrated and seeded. */
   database?: Database;
+  /** Where log lines go (default: stdout); tests read the log through it. */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -44,7 +51,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      // Whoever logs `{ err }`, a database error never writes the values of its query.
+      serializers: { err: (err: unknown) => pino.stdSerializers.err(redactForLog(err) as Error) },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // One line per request, written by the request-log plugin (API at info, the rest at debug).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -61,9 +73,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(requestLogPlugin);
   await app.register(fastifyCookie);
   await app.register(dbPlugin, { database });
   await app.register(redisPlugin);
+  await app.register(invalidationPlugin);
   await app.register(rateLimitPlugin);
   await app.register(metricsPlugin);
   await app.register(sessionPlugin);

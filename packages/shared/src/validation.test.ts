@@ -15,6 +15,7 @@ describe('validationMessage (English catalogue of spec §5)', () => {
   it.each([
     ['required', {}, 'The email field must be defined'],
     ['string', {}, 'The email field must be a string'],
+    ['invalidCharacters', {}, 'The email field must not contain NUL characters or unpaired surrogates'],
     ['email', {}, 'The email field must be a valid email address'],
     ['minLength', { min: 3 }, 'The email field must have at least 3 characters'],
     ['maxLength', { max: 9 }, 'The email field must not be greater than 9 characters'],
@@ -277,6 +278,7 @@ describe('validationMessageFr', () => {
   it.each([
     ['required', undefined, 'Ce champ est obligatoire'],
     ['email', undefined, 'Adresse e-mail invalide'],
+    ['invalidCharacters', undefined, 'Ce champ contient des caractères non autorisés'],
     ['minLength', { min: 8 }, 'Au moins 8 caractères'],
     ['minLength', { min: 1 }, 'Au moins 1 caractère'],
     ['maxLength', { max: 50 }, 'Au plus 50 caractères'],

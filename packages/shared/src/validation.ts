@@ -17,6 +17,7 @@ export const genericMessages = {
 export const ruleMessages = {
   required: 'The {field} field must be defined',
   string: 'The {field} field must be a string',
+  invalidCharacters: 'The {field} field must not contain NUL characters or unpaired surrogates',
   email: 'The {field} field must be a valid email address',
   minLength: 'The {field} field must have at least {min} characters',
   maxLength: 'The {field} field must not be greater than {max} characters',
@@ -81,6 +82,8 @@ export function validationMessageFr(item: ValidationErrorItem): string {
       return 'Ce champ est obligatoire';
     case 'string':
       return 'Ce champ doit être un texte';
+    case 'invalidCharacters':
+      return 'Ce champ contient des caractères non autorisés';
     case 'email':
       return 'Adresse e-mail invalide';
     case 'minLength':

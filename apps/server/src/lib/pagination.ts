@@ -1,9 +1,16 @@
-import type { PaginationMeta } from '@closia/shared';
+import { MAX_INT, type PaginationMeta } from '@closia/shared';
 import { z } from 'zod';
 
+/**
+ * A whole number from the query string between `min` and `max` (rules `min`, `max`,
+ * `withoutDecimals`, `number`). The bounds come first, so that a huge value reports `max`.
+ */
+export const queryInt = (min: number, max: number) => z.coerce.number().min(min).max(max).int();
+
+/** `?page=&perPage=`; a page beyond `MAX_INT` fails (422 `max`) instead of overflowing the offset. */
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt(1, MAX_INT).default(1),
+  perPage: queryInt(1, 100).default(20),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 

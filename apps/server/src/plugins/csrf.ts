@@ -1,8 +1,9 @@
 import { errorCodes } from '@closia/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hmac, randomToken, safeEqual } from '../lib/crypto';
+import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
+import { SESSION_COOKIE } from './session';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -13,44 +14,61 @@ declare module 'fastify' {
     /** Opt a route out of the CSRF check (e.g. a payment webhook signed otherwise). */
     csrf?: false;
   }
+  interface FastifyRequest {
+    /** Whether the request's XSRF-TOKEN cookie was signed for the session cookie it came with. */
+    csrfTokenValid: boolean;
+    /** The session binding the request came with ('' when anonymous). */
+    csrfBinding: string;
+  }
 }
 
 /**
- * Signed double-submit: a readable `XSRF-TOKEN` cookie (`nonce.signature`) that the browser's
- * script copies into the `X-XSRF-TOKEN` header on every unsafe method. Another site can neither
- * read the cookie nor forge a signed value.
+ * Signed double-submit, bound to the session: a readable `XSRF-TOKEN` cookie
+ * `nonce.HMAC(APP_KEY, nonce + session)` that the browser's script copies into the `X-XSRF-TOKEN`
+ * header on every unsafe method. Another site can neither read the cookie nor forge a signature;
+ * a token taken from one session (or before login) is worthless with another session cookie, and
+ * every change of session (login, logout, expiry) issues a new token in the same response.
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance) => {
     const key = `${app.config.appKey}:csrf`;
-    const sign = (nonce: string) => `${nonce}.${hmac(key, nonce)}`;
-    const isValid = (token: string | undefined): token is string => {
+    const sign = (nonce: string, binding: string) => `${nonce}.${hmac(key, `${nonce}:${binding}`)}`;
+    const isValid = (token: string | undefined, binding: string): token is string => {
       if (!token) return false;
-      const [nonce, signature] = token.split('.');
-      return !!nonce && !!signature && safeEqual(signature, hmac(key, nonce));
+      const [nonce, signature, extra] = token.split('.');
+      return !!nonce && !!signature && extra === undefined && safeEqual(token, sign(nonce, binding));
     };
 
-    const issue = (request: FastifyRequest, reply: FastifyReply) => {
-      if (isValid(request.cookies[CSRF_COOKIE])) return;
-      reply.setCookie(CSRF_COOKIE, sign(randomToken(18)), {
+    app.decorateRequest('csrfTokenValid', false);
+    app.decorateRequest('csrfBinding', '');
+
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      // The session plugin ran first: `sessionKey` is the hash of the session cookie sent, if any
+      // (null when that session no longer exists, but the token was bound to the cookie itself).
+      const sessionCookie = request.cookies[SESSION_COOKIE];
+      request.csrfBinding = sessionCookie ? (request.sessionId ?? sha256(sessionCookie)) : '';
+      const cookie = request.cookies[CSRF_COOKIE];
+      request.csrfTokenValid = isValid(cookie, request.csrfBinding);
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false) return;
+      const header = request.headers[CSRF_HEADER];
+      if (!request.csrfTokenValid || typeof header !== 'string' || !safeEqual(header, cookie!)) {
+        throw new AppError(403, errorCodes.csrf, 'Invalid or missing CSRF token');
+      }
+    });
+
+    // A missing or foreign token, or a session that changed during the request: a new token.
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      const binding = request.sessionKey ?? '';
+      if (request.csrfTokenValid && binding === request.csrfBinding) return;
+      reply.setCookie(CSRF_COOKIE, sign(randomToken(18), binding), {
         path: '/',
         sameSite: 'lax',
         secure: app.config.secureCookies,
         httpOnly: false,
       });
-    };
-
-    app.addHook('onRequest', async (request, reply) => {
-      issue(request, reply);
-      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false) return;
-      const cookie = request.cookies[CSRF_COOKIE];
-      const header = request.headers[CSRF_HEADER];
-      if (!isValid(cookie) || typeof header !== 'string' || !safeEqual(header, cookie)) {
-        throw new AppError(403, errorCodes.csrf, 'Invalid or missing CSRF token');
-      }
     });
 
     app.get('/api/v1/csrf', { schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
   },
-  { name: 'csrf', dependencies: ['@fastify/cookie'] },
+  { name: 'csrf', dependencies: ['@fastify/cookie', 'session'] },
 );

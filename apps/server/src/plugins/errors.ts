@@ -2,6 +2,7 @@ import { type ApiErrorBody, errorCodes, toValidationErrors } from '@closia/share
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, RequestValidationError } from '../lib/errors';
+import { redactForLog } from '../lib/log-redaction';
 
 const byStatus: Record<number, string> = {
   400: errorCodes.badRequest,
@@ -40,7 +41,7 @@ export function toEnvelope(error: unknown, exposeInternals: boolean): { status: 
       status,
       body: {
         code: errorCodes.internal,
-        message: exposeInternals ? String(fe.message) : 'Internal server error',
+        message: exposeInternals ? String((redactForLog(fe) as Error).message) : 'Internal server error',
       },
     };
   }
@@ -57,10 +58,19 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toEnvelope(error, app.config.env === 'development');
+      // A failed query's parameters (hashes, e-mails) never reach the log; the SQL and the cause do.
+      // The logger's `err` serializer strips the query values of database errors.
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       const retryAfter = (error as { retryAfter?: number }).retryAfter;
       if (status === 429 && retryAfter) reply.header('retry-after', retryAfter);
       return reply.code(status).send(body);
+    });
+
+    // An error is never cached, whatever a handler set before failing (e.g. `public, max-age`):
+    // this covers the answers of the error handler, of the not-found handler and of any route.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode >= 400) reply.header('cache-control', 'no-store');
+      return payload;
     });
   },
   { name: 'errors' },

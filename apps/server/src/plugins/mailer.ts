@@ -50,7 +50,7 @@ export const mailerPlugin = fp(
           await transport.sendMail({ from: app.config.mailFrom, ...mail });
           await app.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
         } catch (error) {
-          app.log.error({ err: error, to: mail.to }, 'mail sending failed');
+          app.log.error({ err: error, outboxId: row!.id, subject: mail.subject }, 'mail sending failed');
           await app.db
             .update(mailOutbox)
             .set({ error: String(error) })

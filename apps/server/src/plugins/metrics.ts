@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { safeEqual } from '../lib/crypto';
+import { unauthorized } from '../lib/errors';
 
-/** Prometheus metrics at `/metrics`: process defaults plus request durations by route. */
+/** Prometheus metrics at `/metrics` (bearer token): process defaults plus request durations by route. */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
     const registry = new Registry();
@@ -24,7 +26,18 @@ export const metricsPlugin = fp(
       );
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    // Route names, counts and memory are for the operator's scraper only: without METRICS_TOKEN
+    // there is no /metrics at all, with it the scraper sends `Authorization: Bearer <token>`.
+    const token = app.config.metricsToken;
+    if (!token) return;
+    const expected = `Bearer ${token}`;
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      const given = request.headers.authorization;
+      if (typeof given !== 'string' || !safeEqual(given, expected)) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        throw unauthorized();
+      }
+      reply.header('cache-control', 'no-store');
       reply.type(registry.contentType);
       return registry.metrics();
     });

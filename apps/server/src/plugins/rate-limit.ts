@@ -12,8 +12,8 @@ export interface RateRule {
 export interface RateLimiter {
   /** Counts one attempt for `key`; false once the rule's limit is passed. */
   hit(key: string, rule: RateRule): Promise<{ allowed: boolean; retryAfterMs: number }>;
-  /** True while `key` is over its limit, without counting an attempt. */
-  blocked(key: string, rule: RateRule): Promise<boolean>;
+  /** Milliseconds until `key` is under its limit again (0 when it is), without counting an attempt. */
+  blockedFor(key: string, rule: RateRule): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -38,8 +38,9 @@ export function memoryRateLimiter(): RateLimiter {
       windows.set(key, w);
       return { allowed: w.count <= rule.limit, retryAfterMs: w.resetAt - Date.now() };
     },
-    async blocked(key, rule) {
-      return (current(key)?.count ?? 0) >= rule.limit;
+    async blockedFor(key, rule) {
+      const w = current(key);
+      return w && w.count >= rule.limit ? w.resetAt - Date.now() : 0;
     },
     async reset(key) {
       windows.delete(key);
@@ -59,8 +60,12 @@ export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
       if (ttl < 0) await redis.pexpire(k(key), rule.windowMs);
       return { allowed: count <= rule.limit, retryAfterMs: ttl < 0 ? rule.windowMs : ttl };
     },
-    async blocked(key, rule) {
-      return Number((await redis.get(k(key))) ?? 0) >= rule.limit;
+    async blockedFor(key, rule) {
+      const [[, count], [, ttl]] = (await redis.multi().get(k(key)).pttl(k(key)).exec()) as [
+        [null, string | null],
+        [null, number],
+      ];
+      return Number(count ?? 0) >= rule.limit ? Math.max(ttl, 1) : 0;
     },
     async reset(key) {
       await redis.del(k(key));
@@ -68,13 +73,26 @@ export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
   };
 }
 
+/**
+ * Login guessing is limited without handing attackers a lock-out (docs/decisions/005):
+ * - per source (an address, or a browser that signed in to the account before) and account,
+ *   10 failures per 15 minutes;
+ * - per account, 100 failures per day from sources it has never signed in from: a botnet gets
+ *   100 guesses a day, while the owner's own browsers are never locked out by strangers.
+ */
 export const rateRules = {
   loginPerIp: { limit: 30, windowMs: 60_000 },
-  loginFailuresPerEmail: { limit: 10, windowMs: 15 * 60_000 },
+  loginFailuresPerSource: { limit: 10, windowMs: 15 * 60_000 },
+  loginFailuresPerAccount: { limit: 100, windowMs: 24 * 3600_000 },
   registerPerIp: { limit: 30, windowMs: 60 * 60_000 },
   forgotPerIp: { limit: 10, windowMs: 60 * 60_000 },
   forgotPerEmail: { limit: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;
+
+/** The 429 of a limit, saying when to retry (the error handler sends `Retry-After` in seconds). */
+export function rateLimited(retryAfterMs: number) {
+  return Object.assign(tooManyRequests(), { retryAfter: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,11 +109,7 @@ export const rateLimitPlugin = fp(
     app.decorate('limit', async (key: string, rule: RateRule) => {
       if (!app.config.rateLimit) return;
       const { allowed, retryAfterMs } = await limiter.hit(key, rule);
-      if (!allowed) {
-        const error = tooManyRequests();
-        Object.assign(error, { retryAfter: Math.ceil(retryAfterMs / 1000) });
-        throw error;
-      }
+      if (!allowed) throw rateLimited(retryAfterMs);
     });
   },
   { name: 'rate-limit', dependencies: ['redis'] },

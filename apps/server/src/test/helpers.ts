@@ -40,14 +40,28 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** Log lines written by a test app, parsed (pass `logLevel` in the overrides to see them). */
+export class LogCapture {
+  readonly lines: Record<string, unknown>[] = [];
+  write(line: string) {
+    this.lines.push(JSON.parse(line) as Record<string, unknown>);
+  }
+  get text() {
+    return this.lines.map((l) => JSON.stringify(l)).join('\n');
+  }
+}
+
 /** Builds the real app on a fresh migrated database (PGlite in memory, or PostgreSQL when DATABASE_URL is set). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { log?: LogCapture } = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const config = testConfig({
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     ...overrides,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...(options.log ? { logStream: options.log } : {}) });
   await app.ready();
   return {
     app,

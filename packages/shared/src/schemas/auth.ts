@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { registrationRoles } from '../enums';
-import { emailField, enumField, limits, trimmedString } from './fields';
+import { emailField, enumField, limits, textField, trimmedString } from './fields';
 import { withSameAs } from './refinements';
 
-const newPassword = () => z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength);
+const newPassword = () => textField().min(limits.passwordMinLength).max(limits.passwordMaxLength);
 const personName = () => trimmedString(limits.nameMinLength, limits.nameMaxLength);
 
 /** POST /api/v1/auth/register */
@@ -12,7 +12,7 @@ export const registerSchema = z.object({
   password: newPassword(),
   firstName: personName(),
   lastName: personName(),
-  affiliationCode: z.string().trim().max(64).nullable().optional(),
+  affiliationCode: textField().trim().max(64).nullable().optional(),
   role: enumField(registrationRoles).optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -20,7 +20,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** POST /api/v1/auth/login */
 export const loginSchema = z.object({
   email: emailField(),
-  password: z.string().min(1),
+  password: textField().min(1),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -33,9 +33,9 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 /** POST /api/v1/auth/reset-password */
 export const resetPasswordSchema = withSameAs(
   z.object({
-    token: z.string().min(1).max(255),
+    token: textField().min(1).max(255),
     password: newPassword(),
-    passwordConfirmation: z.string(),
+    passwordConfirmation: textField(),
   }),
   'passwordConfirmation',
   'password',
@@ -45,9 +45,9 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** POST /api/v1/auth/change-password */
 export const changePasswordSchema = withSameAs(
   z.object({
-    currentPassword: z.string().min(1),
+    currentPassword: textField().min(1),
     password: newPassword(),
-    passwordConfirmation: z.string(),
+    passwordConfirmation: textField(),
   }),
   'passwordConfirmation',
   'password',
@@ -56,6 +56,6 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** POST /api/v1/auth/verify-email */
 export const verifyEmailSchema = z.object({
-  token: z.string().min(1).max(255),
+  token: textField().min(1).max(255),
 });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;

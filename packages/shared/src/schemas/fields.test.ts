@@ -8,9 +8,14 @@ import {
   dateField,
   emailField,
   enumField,
+  idField,
+  idParam,
+  isStorableText,
   lenientNumber,
+  MAX_INT,
   numberBetween,
   positiveInt,
+  textField,
   trimmedString,
   urlField,
   utcDateTime,
@@ -170,8 +175,123 @@ describe('positiveInt', () => {
     expect(check(positiveInt(), value)).toEqual({ rule, message, field: 'value' });
   });
 
-  it('accepts 1', () => {
+  it('accepts 1 up to the integer column limit', () => {
     expect(check(positiveInt(), 1)).toBeUndefined();
+    expect(check(positiveInt(), MAX_INT)).toBeUndefined();
+    expect(check(positiveInt(), MAX_INT + 1)?.rule).toBe('max');
+  });
+});
+
+const tooBig = {
+  rule: 'max',
+  message: 'The value field must not be greater than 2147483647',
+  field: 'value',
+  meta: { max: 2147483647 },
+};
+
+describe('idField: ids are 32-bit', () => {
+  it('is bounded by the PostgreSQL integer type', () => {
+    expect(MAX_INT).toBe(2 ** 31 - 1);
+  });
+
+  it.each([1, 42, 2147483647])('accepts %s', (value) => {
+    expect(check(idField(), value)).toBeUndefined();
+  });
+
+  it.each([2147483648, 2 ** 53 + 2, 1e20, Number.MAX_VALUE])(
+    '%s reports max with the column limit',
+    (value) => {
+      expect(check(idField(), value)).toEqual(tooBig);
+    },
+  );
+
+  it.each([
+    [0, 'positive'],
+    [-1, 'positive'],
+    [-1e20, 'positive'],
+    [1.5, 'withoutDecimals'],
+    [Number.NaN, 'number'],
+    [Number.POSITIVE_INFINITY, 'number'],
+    ['12', 'number'],
+  ])('%s fails with rule %s', (value, rule) => {
+    expect(check(idField(), value)?.rule).toBe(rule);
+  });
+
+  it('documents its bounds in the JSON schema (OpenAPI)', () => {
+    expect(z.toJSONSchema(idField(), { io: 'input' })).toMatchObject({
+      type: 'integer',
+      exclusiveMinimum: 0,
+      maximum: 2147483647,
+    });
+  });
+});
+
+describe('idParam: an id written in digits', () => {
+  it.each([
+    ['12', 12],
+    [' 7 ', 7],
+    ['2147483647', 2147483647],
+    [5, 5],
+  ])('%j → %s', (value, expected) => {
+    expect(parse(idParam(), value)).toBe(expected);
+  });
+
+  it.each(['2147483648', '99999999999999999999999'])('%s reports max with the column limit', (value) => {
+    expect(check(idParam(), value)).toEqual(tooBig);
+  });
+
+  it.each([
+    ['0', 'positive'],
+    ['abc', 'number'],
+    ['1e3', 'number'],
+    ['-1', 'number'],
+    ['', 'number'],
+    ['1.5', 'number'],
+  ])('%j fails with rule %s', (value, rule) => {
+    expect(check(idParam(), value)?.rule).toBe(rule);
+  });
+});
+
+describe('textField: what PostgreSQL text cannot hold', () => {
+  const invalid = {
+    rule: 'invalidCharacters',
+    message: 'The value field must not contain NUL characters or unpaired surrogates',
+    field: 'value',
+  };
+
+  it.each([
+    ['a NUL', 'a\u0000b'],
+    ['only a NUL', '\u0000'],
+    ['a lone low surrogate', 'ééé\ude00'],
+    ['a lone high surrogate', '\ud83d'],
+    ['a high surrogate followed by a letter', '\ud83da'],
+    ['two low surrogates', '\ude00\ude00'],
+  ])('refuses %s', (_label, value) => {
+    expect(isStorableText(value)).toBe(false);
+    expect(check(textField(), value)).toEqual(invalid);
+  });
+
+  it.each(['', 'Élodie', 'emoji 😀 ok', 'tab\tand\nnewline', '\uffff', '中文'])('accepts %j', (value) => {
+    expect(isStorableText(value)).toBe(true);
+    expect(parse(textField(), value)).toBe(value);
+  });
+
+  it('comes before every other check of the field builders', () => {
+    expect(check(trimmedString(2, 50), '\u0000')).toEqual(invalid);
+    expect(check(trimmedString(2, 50), `${'a'.repeat(60)}\u0000`)).toEqual(invalid);
+    expect(check(emailField(), 'a\u0000b@exemple.fr')).toEqual(invalid);
+    expect(check(urlField(), 'https://exemple.fr/\u0000')).toEqual(invalid);
+    expect(check(urlField(4096), 'https://exemple.fr/\ude00')).toEqual(invalid);
+    expect(check(dateField(), '2024-01-31\u0000')).toEqual(invalid);
+    expect(check(utcDateTime(), '2024-01-31\u0000')).toEqual(invalid);
+    expect(check(blankToNull(textField()), 'a\u0000')).toEqual(invalid);
+  });
+
+  it('leaves the other rules unchanged for storable text', () => {
+    expect(check(trimmedString(2, 50), ' a ')?.rule).toBe('minLength');
+    expect(check(textField(), 12)?.rule).toBe('string');
+    expect(check(textField(), undefined)?.rule).toBe('required');
+    expect(parse(trimmedString(2, 50), '  Élodie  ')).toBe('Élodie');
   });
 });
 
@@ -253,6 +373,15 @@ describe('workSectorsField', () => {
   it('reads numeric strings (forms, query strings) as ids and rejects non-lists', () => {
     expect(parse(workSectorsField(), ['3', ' 7 '])).toEqual([3, 7]);
     expect(check(workSectorsField(), 'Immobilier')?.rule).toBe('array');
+  });
+
+  it('rejects an id beyond the integer column at its index', () => {
+    expect(errorsOf(z.object({ workSectors: workSectorsField() }), { workSectors: [1, 2147483648] })).toEqual(
+      [expect.objectContaining({ rule: 'max', field: 'workSectors.1', index: 1 })],
+    );
+    expect(errorsOf(z.object({ workSectors: workSectorsField() }), { workSectors: ['2147483648'] })).toEqual([
+      expect.objectContaining({ rule: 'max', field: 'workSectors.0', index: 0 }),
+    ]);
   });
 
   it('rejects a name or a non-positive id at its index', () => {

@@ -19,6 +19,36 @@ export const limits = {
   searchQueryMaxLength: 100,
 } as const;
 
+/**
+ * The largest value of a PostgreSQL `integer` column (32-bit signed). Every id is such a column,
+ * and so are the counters (durations, page numbers): a larger number cannot be stored or matched.
+ */
+export const MAX_INT = 2_147_483_647;
+
+/** A UTF-16 code unit of a surrogate pair standing alone (the `u` flag keeps real pairs whole). */
+const loneSurrogate = /\p{Cs}/u;
+
+/**
+ * True when PostgreSQL can store the string as `text`: it refuses the NUL character, and a lone
+ * UTF-16 surrogate (half of a pair, e.g. "\ude00") has no UTF-8 encoding.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !loneSurrogate.test(value);
+}
+
+/**
+ * The string every field of a request is built on — body, query string and path parameters
+ * alike: a NUL character or a lone surrogate fails with rule `invalidCharacters`, before any
+ * other check of the field (trim, length, format) runs.
+ */
+export function textField() {
+  return z.string().refine(isStorableText, {
+    message: 'Invalid characters',
+    params: { rule: 'invalidCharacters' },
+    abort: true,
+  });
+}
+
 const emailPattern = z.regexes.email;
 
 /** True when `value` is a valid e-mail of at most 254 characters with a local part of at most 64. */
@@ -52,11 +82,11 @@ export function isValidHttpUrl(value: string): boolean {
 
 /** Trimmed, lower-cased e-mail address (rule `email` when invalid or too long). */
 export function emailField() {
-  return z
-    .string()
+  return textField()
     .trim()
     .toLowerCase()
-    .refine(isValidEmail, { message: 'Invalid email address', params: { rule: 'email' } });
+    .refine(isValidEmail, { message: 'Invalid email address', params: { rule: 'email' } })
+    .meta({ format: 'email', example: 'jean.martin@exemple.fr' });
 }
 
 /**
@@ -64,17 +94,17 @@ export function emailField() {
  * with `max` a longer value fails with rule `maxLength`.
  */
 export function urlField(max?: number) {
-  const base = z
-    .string()
+  const base = textField()
     .trim()
     .refine(isValidHttpUrl, { message: 'Invalid URL', params: { rule: 'url' }, abort: true });
-  if (max === undefined) {
-    return base.refine((value) => value.length < limits.urlMaxLengthExclusive, {
-      message: 'Invalid URL',
-      params: { rule: 'url' },
-    });
-  }
-  return base.max(max);
+  const bounded =
+    max === undefined
+      ? base.refine((value) => value.length < limits.urlMaxLengthExclusive, {
+          message: 'Invalid URL',
+          params: { rule: 'url' },
+        })
+      : base.max(max);
+  return bounded.meta({ format: 'uri', example: 'https://www.exemple.fr/' });
 }
 
 /**
@@ -92,7 +122,7 @@ export function enumField<const T extends readonly [string, ...string[]]>(values
 
 /** Trimmed string with optional length bounds (rules `minLength` / `maxLength`). */
 export function trimmedString(min?: number, max?: number) {
-  let schema = z.string().trim();
+  let schema = textField().trim();
   if (min !== undefined) schema = schema.min(min);
   if (max !== undefined) schema = schema.max(max);
   return schema;
@@ -111,9 +141,42 @@ export function numberBetween(min: number, max: number) {
   return between(z.number(), min, max);
 }
 
-/** Integer greater than 0 (rules `withoutDecimals`, `positive`). */
+/**
+ * Integer from 1 to `MAX_INT`, for counters stored in `integer` columns (rules `positive`, `max`,
+ * `withoutDecimals`). The bounds come before the integer check so that a huge number reports
+ * `max` with the column's limit rather than JavaScript's safe-integer one.
+ */
 export function positiveInt() {
-  return z.int().positive();
+  return z.number().positive().max(MAX_INT).int();
+}
+
+/**
+ * THE id schema: ids are PostgreSQL `integer` columns, so an id is an integer from 1 to
+ * 2,147,483,647 (`MAX_INT`). Every id a request carries — path parameter, query string, body,
+ * list of ids (`workSectors`), reference (`referrerId`) — is checked by this schema, through
+ * `idField()` (JSON numbers) or `idParam()` (text).
+ *
+ * Out of range answers like any other malformed id, wherever it is sent: 422, rule `positive`
+ * (0 or less), `max` (above 2,147,483,647, `meta.max` = 2147483647), `withoutDecimals` or
+ * `number`. Never 404: no row is looked up for an id that cannot exist.
+ */
+export function idField() {
+  return z.number().positive().max(MAX_INT).int();
+}
+
+/** Only decimal digits (surrounding spaces allowed): the text form of an id. */
+const idText = /^\s*\d+\s*$/;
+
+/**
+ * An id given as text — a path parameter, a query string, a form value — read as a number when
+ * it is written in digits ('12', ' 7 '), then checked by `idField()`. Anything else ('abc', '1e3',
+ * '') fails with rule `number`.
+ */
+export function idParam() {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && idText.test(value) ? Number(value) : value),
+    idField(),
+  );
 }
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -148,10 +211,10 @@ function toIsoLike(value: string): string {
 
 /** A date as a string: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or full ISO; kept as given (trimmed). Rule `date`. */
 export function dateField() {
-  return z
-    .string()
+  return textField()
     .trim()
-    .refine(isValidDateString, { message: 'Invalid date', params: { rule: 'date' } });
+    .refine(isValidDateString, { message: 'Invalid date', params: { rule: 'date' } })
+    .meta({ example: '2024-01-31' });
 }
 
 /**
@@ -216,10 +279,7 @@ export function lenientNumber() {
 
 /** A work sector reference: its id (a numeric string from a form or query string is accepted). */
 export function workSectorItem() {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-    z.number().int().positive(),
-  );
+  return idParam();
 }
 
 /** Work sectors: a list, or a keyed object of which only the values are kept (spec §3). */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { certifications, financingMethods, missionTypes, sortOrders } from '../enums';
-import { enumField, lenientNumber, numberBetween, positiveInt } from './fields';
+import { enumField, idField, idParam, lenientNumber, numberBetween, positiveInt, textField } from './fields';
 
 export const missionCreateSchema = z.object({
-  title: z.string().min(5).max(100),
-  description: z.string().optional(),
+  title: textField().min(5).max(100),
+  description: textField().optional(),
   missionType: enumField(missionTypes),
   minConversionRate: numberBetween(0, 100).optional(),
-  minExperience: z.number().positive().optional(),
-  serviceId: positiveInt(),
+  minExperience: positiveInt().optional(),
+  serviceId: idField(),
 });
 export type MissionCreateInput = z.infer<typeof missionCreateSchema>;
 
@@ -21,13 +21,13 @@ const positiveNumber = () => lenientNumber().pipe(z.number().positive());
 
 /** Mission search filters: all optional and nullable; numbers may come as query-string text. */
 export const missionSearchSchema = z.object({
-  query: z.string().max(100).nullish(),
+  query: textField().max(100).nullish(),
   missionType: enumField(missionTypes).nullish(),
   priceRange: list(positiveNumber()).pipe(z.array(z.number()).length(2)).nullish(),
-  workSectors: list(positiveNumber()).nullish(),
+  workSectors: list(idParam()).nullish(),
   certifications: list(enumField(certifications)).nullish(),
   financingMethods: list(enumField(financingMethods)).nullish(),
-  sortBy: z.string().max(100).nullish(),
+  sortBy: textField().max(100).nullish(),
   sortOrder: enumField(sortOrders).nullish(),
 });
 export type MissionSearchInput = z.infer<typeof missionSearchSchema>;

@@ -14,21 +14,29 @@ export type SalesOnboardingStep = (typeof salesOnboardingSteps)[number];
 export const infopreneurOnboardingSteps = ['description', 'work-sectors'] as const;
 export type InfopreneurOnboardingStep = (typeof infopreneurOnboardingSteps)[number];
 
-import { checkboxValue, dateField, numberBetween, positiveInt, urlField, workSectorsField } from './fields';
+import {
+  checkboxValue,
+  dateField,
+  idField,
+  numberBetween,
+  textField,
+  urlField,
+  workSectorsField,
+} from './fields';
 
 const formationSchema = z.object({
-  name: z.string().max(255),
+  name: textField().max(255),
   link: urlField(255).nullable().optional(),
 });
 
 const salesProfileFields = {
-  id: positiveInt().optional(),
+  id: idField().optional(),
   conversionRate: numberBetween(0, 10),
   experience: dateField(),
-  description: z.string().max(2500).nullable().optional(),
-  skills: z.array(z.string().trim().min(1).max(255)).optional(),
+  description: textField().max(2500).nullable().optional(),
+  skills: z.array(textField().trim().min(1).max(255)).optional(),
   formations: z.array(formationSchema).optional(),
-  socialLinks: z.array(z.string().max(4096)).optional(),
+  socialLinks: z.array(textField().max(4096)).optional(),
   videoUrl: urlField(4096).nullable().optional(),
   workSectors: workSectorsField().optional(),
   finishedProfileSetup: checkboxValue().optional(),
@@ -49,8 +57,8 @@ export type SalesProfileUpdateInput = z.infer<typeof salesProfileUpdateSchema>;
 
 /** Infopreneur profile (PUT /api/v1/user/infopreneur). */
 export const infopreneurProfileSchema = z.object({
-  id: positiveInt().optional(),
-  description: z.string().max(2500).nullable().optional(),
+  id: idField().optional(),
+  description: textField().max(2500).nullable().optional(),
   workSectors: workSectorsField().optional(),
   finishedProfileSetup: checkboxValue().optional(),
   onboardingStep: z.enum(infopreneurOnboardingSteps).optional(),

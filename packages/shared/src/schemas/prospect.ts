@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { prospectStates } from '../enums';
-import { blankToNull, emailField, enumField, positiveInt, utcDateTime } from './fields';
+import { blankToNull, emailField, enumField, idField, textField, utcDateTime } from './fields';
 
 const prospectFields = {
-  firstName: z.string().min(2).max(50),
-  lastName: z.string().min(2).max(50).nullable().optional(),
-  contactLinks: z.array(z.string()),
-  observations: blankToNull(z.string()),
+  firstName: textField().min(2).max(50),
+  lastName: textField().min(2).max(50).nullable().optional(),
+  contactLinks: z.array(textField()),
+  observations: blankToNull(textField()),
   email: blankToNull(emailField()),
-  phone: blankToNull(z.string().trim()),
-  customFields: z.record(z.string(), z.string()),
+  phone: blankToNull(textField().trim()),
+  customFields: z.record(textField(), textField()),
   nextActivityAt: utcDateTime(),
   state: enumField(prospectStates).optional(),
 };
@@ -18,5 +18,5 @@ export const prospectCreateSchema = z.object(prospectFields);
 export type ProspectCreateInput = z.infer<typeof prospectCreateSchema>;
 
 /** Update: the create fields plus a positive integer `id`. */
-export const prospectUpdateSchema = z.object({ ...prospectFields, id: positiveInt() });
+export const prospectUpdateSchema = z.object({ ...prospectFields, id: idField() });
 export type ProspectUpdateInput = z.infer<typeof prospectUpdateSchema>;

@@ -4,7 +4,9 @@ import {
   between,
   checkboxValue,
   enumField,
-  positiveInt,
+  idField,
+  MAX_INT,
+  textField,
   trimmedString,
   urlField,
   workSectorsField,
@@ -38,10 +40,11 @@ const serviceFields = {
   commissionRate: between(z.number().positive(), 1, 100),
   financingMethods: z.array(enumField(financingMethods)).min(1),
   link: urlField(),
-  duration: z.number().positive().min(1),
+  /** Stored in an `integer` column: whole units up to `MAX_INT`. */
+  duration: z.number().positive().min(1).max(MAX_INT).int(),
   requestValidation: checkboxValue().optional(),
   locationType: enumField(locationTypes),
-  location: z.string().trim().nullable().optional(),
+  location: textField().trim().nullable().optional(),
   certifications: z.array(enumField(certifications)).optional(),
   workSectors: workSectorsField().optional(),
 };
@@ -52,6 +55,6 @@ export type ServiceCreateInput = z.infer<typeof serviceCreateSchema>;
 
 /** Update a service: every field optional, `id` a positive integer. */
 export const serviceUpdateSchema = withLocationRule(
-  z.object(serviceFields).partial().extend({ id: positiveInt().optional() }),
+  z.object(serviceFields).partial().extend({ id: idField().optional() }),
 );
 export type ServiceUpdateInput = z.infer<typeof serviceUpdateSchema>;

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { registrationRoles } from '../enums';
-import { checkboxValue, emailField, limits, positiveInt, trimmedString, urlField } from './fields';
+import { checkboxValue, emailField, idField, limits, textField, trimmedString, urlField } from './fields';
 
 /** A user record as created or edited by an admin (spec §5 "User"). */
 export const userSchema = z.object({
   firstName: trimmedString(limits.nameMinLength, limits.nameMaxLength),
   lastName: trimmedString(limits.nameMinLength, limits.nameMaxLength),
   email: emailField(),
-  password: z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength),
+  password: textField().min(limits.passwordMinLength).max(limits.passwordMaxLength),
   profilePicture: urlField().nullable().optional(),
   banner: urlField().nullable().optional(),
   loom: urlField().nullable().optional(),
   videoUrl: urlField().nullable().optional(),
-  referrerId: positiveInt().nullable().optional(),
+  referrerId: idField().nullable().optional(),
 });
 export type UserInput = z.infer<typeof userSchema>;
 
@@ -20,7 +20,7 @@ export type UserInput = z.infer<typeof userSchema>;
 export const userUpdateSchema = z.object({
   firstName: trimmedString(limits.nameMinLength, limits.nameMaxLength).optional(),
   lastName: trimmedString(limits.nameMinLength, limits.nameMaxLength).optional(),
-  location: z.string().trim().max(255).nullable().optional(),
+  location: textField().trim().max(255).nullable().optional(),
   socialLinks: z.array(urlField(4096)).max(10).optional(),
   available: checkboxValue().optional(),
   videoUrl: urlField(4096).nullable().optional(),
@@ -31,7 +31,7 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 /** POST /api/v1/user/email: a new address, confirmed by a link sent to it; the password proves it is the owner. */
 export const emailChangeSchema = z.object({
   email: emailField(),
-  password: z.string().min(1),
+  password: textField().min(1),
 });
 export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
 

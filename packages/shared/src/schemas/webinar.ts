@@ -1,43 +1,43 @@
 import { z } from 'zod';
-import { between, checkboxValue, urlField, utcDateTime } from './fields';
+import { between, checkboxValue, textField, urlField, utcDateTime } from './fields';
 
 export const webinarSpeakerSchema = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: textField().trim().min(1).max(255),
   photoUrl: urlField().nullable().optional(),
-  bio: z.string().nullable().optional(),
+  bio: textField().nullable().optional(),
 });
 export type WebinarSpeaker = z.infer<typeof webinarSpeakerSchema>;
 
 export const webinarAgendaItemSchema = z.object({
-  title: z.string().trim().min(1).max(255),
+  title: textField().trim().min(1).max(255),
   /** Minutes. */
   duration: z.number().positive(),
-  description: z.string().nullable().optional(),
+  description: textField().nullable().optional(),
 });
 export type WebinarAgendaItem = z.infer<typeof webinarAgendaItemSchema>;
 
 export const webinarResourceSchema = z.object({
-  title: z.string().trim().min(1).max(255),
+  title: textField().trim().min(1).max(255),
   url: urlField(),
-  type: z.string().trim().min(1).max(50),
+  type: textField().trim().min(1).max(50),
 });
 export type WebinarResource = z.infer<typeof webinarResourceSchema>;
 
 const webinarFields = {
-  title: z.string().min(5).max(255),
+  title: textField().min(5).max(255),
   startTime: utcDateTime(),
   durationMinutes: between(z.int(), 15, 480),
-  timezone: z.string().trim().min(1).max(64),
-  description: z.string().min(50),
-  targetAudience: z.string().nullable().optional(),
-  platform: z.string().max(255).nullable().optional(),
+  timezone: textField().trim().min(1).max(64),
+  description: textField().min(50),
+  targetAudience: textField().nullable().optional(),
+  platform: textField().max(255).nullable().optional(),
   platformUrl: urlField().nullable().optional(),
-  language: z.string().trim().min(2).max(35),
+  language: textField().trim().min(2).max(35),
   price: z.number().min(0),
   speakers: z.array(webinarSpeakerSchema),
   agenda: z.array(webinarAgendaItemSchema),
   resources: z.array(webinarResourceSchema),
-  interactiveElements: z.array(z.string()),
+  interactiveElements: z.array(textField()),
   hasReplay: checkboxValue(),
   replayUrl: urlField().nullable().optional(),
   isRegistrationOpen: checkboxValue(),

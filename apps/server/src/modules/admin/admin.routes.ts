@@ -1,7 +1,9 @@
+import { emailField } from '@closia/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema';
+import { queryInt } from '../../lib/pagination';
 import { requireAdmin } from '../../plugins/session';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,8 +14,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Latest outgoing e-mails (admins only); without SMTP this is where mails are kept',
         querystring: z.object({
-          to: z.email().optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
+          to: emailField().optional(),
+          limit: queryInt(1, 100).default(20),
         }),
         response: {
           200: z.object({

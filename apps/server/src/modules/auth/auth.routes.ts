@@ -10,8 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logActivity } from '../../lib/activity';
-import { AppError, tooManyRequests } from '../../lib/errors';
-import { type RateRule, rateRules } from '../../plugins/rate-limit';
+import { AppError } from '../../lib/errors';
+import { type RateRule, rateLimited, rateRules } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { currentUserResponse } from '../users/users.presenter';
 import { getCurrentUser } from '../users/users.service';
@@ -26,11 +26,13 @@ import {
   resetPassword,
   verifyEmail,
 } from './auth.service';
+import { trustedDevices } from './devices';
 
 const message = z.object({ message: z.string() });
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const devices = trustedDevices(app.config.appKey, app.config.secureCookies);
   const ctx = (request: FastifyRequest): AuthContext => ({
     db: app.db,
     mailer: app.mailer,
@@ -72,21 +74,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const emailKey = `login:email:${normalizeEmail(request.body.email)}`;
-      if (
-        app.config.rateLimit &&
-        (await app.rateLimiter.blocked(emailKey, rateRules.loginFailuresPerEmail))
-      ) {
-        throw tooManyRequests();
+      const email = normalizeEmail(request.body.email);
+      const device = devices.trusted(request, email);
+      // A browser that signed in to this account before is its own source, and is exempt from the
+      // per-account limit: strangers guessing the password cannot lock the owner out.
+      const sourceKey = device ? `login:device:${device}:${email}` : `login:ip:${request.ip}:${email}`;
+      const accountKey = `login:account:${email}`;
+      if (app.config.rateLimit) {
+        const wait = Math.max(
+          await app.rateLimiter.blockedFor(sourceKey, rateRules.loginFailuresPerSource),
+          device ? 0 : await app.rateLimiter.blockedFor(accountKey, rateRules.loginFailuresPerAccount),
+        );
+        if (wait > 0) throw rateLimited(wait);
       }
       try {
-        const user = await authenticate(ctx(request), request.body.email, request.body.password);
-        await app.rateLimiter.reset(emailKey);
+        const user = await authenticate(ctx(request), email, request.body.password);
+        await app.rateLimiter.reset(sourceKey);
         await app.startSession(request, reply, user.id);
+        devices.remember(reply, email, device);
         return getCurrentUser(app.db, user);
       } catch (error) {
         if (error instanceof AppError && error.code === 'E_INVALID_CREDENTIALS') {
-          await app.rateLimiter.hit(emailKey, rateRules.loginFailuresPerEmail);
+          await app.rateLimiter.hit(sourceKey, rateRules.loginFailuresPerSource);
+          if (!device) await app.rateLimiter.hit(accountKey, rateRules.loginFailuresPerAccount);
         }
         throw error;
       }
@@ -134,7 +144,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(ctx(request), request.body.token, request.body.password);
+      const user = await resetPassword(ctx(request), request.body.token, request.body.password);
+      await app.sessions.invalidateUser(user.id);
+      // Following the e-mailed link proved the account is theirs: lift the guessing limit.
+      await app.rateLimiter.reset(`login:account:${user.email}`);
       return { message: 'Password reset' };
     },
   );
@@ -153,6 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { currentPassword, password } = request.body;
       await changePassword(ctx(request), user, request.sessionId, currentPassword, password);
+      await app.sessions.invalidateUser(user.id);
       return { message: 'Password changed' };
     },
   );
@@ -168,7 +182,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await verifyEmail(ctx(request), request.body.token);
+      const userId = await verifyEmail(ctx(request), request.body.token);
+      await app.sessions.invalidateUser(userId);
       return { message: 'Email verified' };
     },
   );

@@ -245,20 +245,60 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('locks an account after 10 failed attempts, even from other IPs and with the right password', async () => {
+  const attempt = (client: TestClient, email: string, password = 'wrong-password') =>
+    client.post('/api/v1/auth/login', { email, password });
+
+  it('blocks a source after 10 wrong passwords for an account (429 with Retry-After), not the owner elsewhere', async () => {
     const user = await createUser(ctx.app);
-    for (let i = 0; i < 10; i++) {
-      const res = await freshClient().post('/api/v1/auth/login', {
-        email: user.email,
-        password: 'wrong-password',
-      });
-      expect(res.statusCode).toBe(400);
-    }
-    const res = await freshClient().post('/api/v1/auth/login', {
-      email: user.email,
-      password: DEFAULT_PASSWORD,
+    const guesser = freshClient();
+    for (let i = 0; i < 10; i++) expect((await attempt(guesser, user.email)).statusCode).toBe(400);
+    const blocked = await attempt(guesser, user.email, DEFAULT_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      code: 'E_TOO_MANY_REQUESTS',
+      message: 'Too many requests. Please try again later.',
     });
-    expect(res.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The owner, from another address, is not locked out by someone else's guesses.
+    expect((await attempt(freshClient(), user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('slows guessing from many addresses per account, but never locks out a browser the owner signed in from', async () => {
+    const user = await createUser(ctx.app);
+    const owner = freshClient();
+    await owner.login(user.email);
+    expect(owner.cookies.closia_device).toBeTruthy();
+    await owner.post('/api/v1/auth/logout');
+
+    // 100 failures spread over 10 addresses: each stays under its own limit.
+    for (let source = 0; source < 10; source++) {
+      const botnet = freshClient();
+      for (let i = 0; i < 10; i++) await attempt(botnet, user.email);
+    }
+    const stranger = await attempt(freshClient(), user.email, DEFAULT_PASSWORD);
+    expect(stranger.statusCode).toBe(429);
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+
+    // The owner's browser still signs in, and so does anyone after a password reset.
+    expect((await attempt(owner, user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    // A device cookie is signed for one e-mail: it gives nothing for another account.
+    const other = await createUser(ctx.app);
+    const borrowed = freshClient();
+    borrowed.cookies.closia_device = owner.cookies.closia_device!;
+    for (let i = 0; i < 10; i++) await attempt(borrowed, other.email);
+    expect((await attempt(borrowed, other.email, DEFAULT_PASSWORD)).statusCode).toBe(429);
+
+    await freshClient().post('/api/v1/auth/forgot-password', { email: user.email });
+    const token = tokenFromLink((await lastMailTo(ctx.app, user.email))?.link);
+    const reset = await freshClient().post('/api/v1/auth/reset-password', {
+      token,
+      password: 'nouveau-mot-de-passe',
+      passwordConfirmation: 'nouveau-mot-de-passe',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await attempt(freshClient(), user.email, 'nouveau-mot-de-passe')).statusCode).toBe(200);
   });
 
   it('limits attempts per IP', async () => {
@@ -267,6 +307,7 @@ describe('POST /api/v1/auth/login', () => {
       await client.post('/api/v1/auth/login', { email: `x${i}@example.com`, password: 'p' });
     const res = await client.post('/api/v1/auth/login', { email: 'y@example.com', password: 'p' });
     expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('refuses a suspended account', async () => {

@@ -112,6 +112,55 @@ describe('POST /api/v1/user/profile', () => {
       expect(json.statusCode).toBe(422);
       expect((await current(userId)).profilePicture).toBe(kept);
     });
+
+    const part = (data: Buffer, boundary = 'closia-boundary') =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        data,
+      ]);
+    const malformed = { code: 'E_BAD_REQUEST', message: 'Malformed multipart body' };
+
+    it.each([
+      ['multipart/form-data without a boundary', 'multipart/form-data', () => part(png)],
+      [
+        'a whole image without the closing boundary',
+        'multipart/form-data; boundary=closia-boundary',
+        () => part(png),
+      ],
+      [
+        'a part cut in its headers',
+        'multipart/form-data; boundary=closia-boundary',
+        () => Buffer.from('--closia-boundary\r\nContent-Disposition: form-da'),
+      ],
+      [
+        'a boundary that never appears',
+        'multipart/form-data; boundary=other-boundary',
+        () => Buffer.concat([part(png), Buffer.from('\r\n--closia-boundary--\r\n')]),
+      ],
+    ])('%s: 400, nothing saved changes', async (_name, contentType, body) => {
+      for (const url of ['/api/v1/user/profile', '/api/v1/user/banner']) {
+        const res = await client.request('POST', url, body(), { headers: { 'content-type': contentType } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual(malformed);
+      }
+      const row = await current(userId);
+      expect(row.profilePicture).toBe(kept);
+      expect(row.banner).toBeNull();
+      expect((await client.get(`/api/v1/user/upload/${kept}?type=profile`)).statusCode).toBe(200);
+    });
+
+    it('an empty form: 422 on photo', async () => {
+      const res = await client.request('POST', '/api/v1/user/banner', '', {
+        headers: { 'content-type': 'multipart/form-data; boundary=closia-boundary' },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual([
+        { field: 'photo', rule: 'required', message: 'The photo field must be defined' },
+      ]);
+      expect((await current(userId)).banner).toBeNull();
+    });
   });
 
   it('is refused when anonymous or without the CSRF header', async () => {
@@ -149,13 +198,30 @@ describe('GET /api/v1/user/upload/{file}', () => {
     '....%2F%2F....%2F%2Fapp-key',
     'app-key',
     '..',
-    `${'a'.repeat(32)}.webp%00.png`,
   ])('never leaves the uploads folder: %s → 404', async (file) => {
     for (const type of ['profile', 'banner']) {
       const res = await ctx.app.inject({ url: `/api/v1/user/upload/${file}?type=${type}` });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain(ctx.app.config.appKey);
     }
+  });
+
+  it('refuses a NUL in the file name before looking for it (422 invalidCharacters)', async () => {
+    const res = await ctx.app.inject({
+      url: `/api/v1/user/upload/${'a'.repeat(32)}.webp%00.png?type=profile`,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      code: 'E_VALIDATION_ERROR',
+      message: 'Validation failure',
+      errors: [
+        {
+          field: 'file',
+          rule: 'invalidCharacters',
+          message: 'The file field must not contain NUL characters or unpaired surrogates',
+        },
+      ],
+    });
   });
 
   it('answers 404 for an unknown picture', async () => {

@@ -1,7 +1,7 @@
-import { limits, referenceItemSchema, referenceItemUpdateSchema } from '@closia/shared';
+import { idParam, limits, referenceItemSchema, referenceItemUpdateSchema, textField } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paginationQuery } from '../../lib/pagination';
+import { paginationQuery, queryInt } from '../../lib/pagination';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { referenceKinds } from './reference.kinds';
 import { responsesOf } from './reference.presenter';
@@ -14,17 +14,17 @@ import {
   updateItem,
 } from './reference.service';
 
-const search = z.string().trim().max(limits.searchQueryMaxLength).optional();
+const search = textField().trim().max(limits.searchQueryMaxLength).optional();
 /** Public lists feed pickers: a whole list in one page by default. */
 const listQuery = paginationQuery.extend({
-  perPage: z.coerce.number().int().min(1).max(100).default(100),
+  perPage: queryInt(1, 100).default(100),
   search,
 });
 const adminListQuery = paginationQuery.extend({
   search,
   status: z.enum(['all', 'approved', 'pending']).default('all'),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam() });
 
 /** Work sectors, skills and the formations catalogue: the same endpoints for each kind. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -109,7 +109,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         requireAdmin(request);
-        return updateItem(app.db, kind, request.params.id, request.body);
+        const updated = await updateItem(app.db, kind, request.params.id, request.body);
+        // A rename rewrites the profiles that store the name: cached profiles are stale.
+        if (kind.renameUses && request.body.name !== undefined) await app.sessions.invalidateAll();
+        return updated;
       },
     );
 

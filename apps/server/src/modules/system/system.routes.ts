@@ -1,3 +1,4 @@
+import { textField } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveRedirect } from './redirects';
@@ -32,7 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Server-driven redirect check, run by the web app on every navigation',
-        querystring: z.object({ path: z.string().min(1).max(2048) }),
+        querystring: z.object({ path: textField().min(1).max(2048) }),
         response: { 200: z.object({ redirect: z.string().nullable() }) },
       },
     },

@@ -45,6 +45,30 @@ describe('GET /api/v1/redirects', () => {
       { field: 'path', rule: 'required', message: 'The path field must be defined' },
     ]);
   });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', '/__proto__', 'valueOf/'])(
+    'knows no redirect for %s (not an Object.prototype member)',
+    async (p) => {
+      const res = await ctx.app.inject({ url: `/api/v1/redirects?path=${encodeURIComponent(p)}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ redirect: null });
+    },
+  );
+
+  it('is cached by browsers and proxies when it succeeds, never when it fails', async () => {
+    const ok = await ctx.app.inject({ url: '/api/v1/redirects?path=%2Flogin' });
+    expect(ok.headers['cache-control']).toBe('public, max-age=300');
+    const bad = await ctx.app.inject({ url: '/api/v1/redirects?path=%2Flogin%00' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([
+      {
+        field: 'path',
+        rule: 'invalidCharacters',
+        message: 'The path field must not contain NUL characters or unpaired surrogates',
+      },
+    ]);
+    expect(bad.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('errors', () => {
@@ -52,6 +76,22 @@ describe('errors', () => {
     const res = await ctx.app.inject({ url: '/api/v1/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'E_NOT_FOUND', message: 'Cannot GET /api/v1/nothing-here' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('never lets an error answer keep a cache header set before the failure', async () => {
+    // The avatar route sets `public, max-age=31536000, immutable` only once the file is found;
+    // the 404, the 422 and the 401 all answer no-store.
+    for (const url of [
+      `/api/v1/user/upload/${'0'.repeat(32)}.webp?type=profile`,
+      '/api/v1/users/2147483648',
+      '/api/v1/user',
+      '/assets/old-chunk.js',
+    ]) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {
@@ -101,15 +141,8 @@ describe('web app', () => {
   });
 });
 
-describe('GET /metrics and /api/docs', () => {
-  it('exposes Prometheus metrics with request durations', async () => {
-    await ctx.app.inject({ url: '/health' });
-    const res = await ctx.app.inject({ url: '/metrics' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('http_request_duration_seconds_bucket');
-    expect(res.body).toContain('route="/health"');
-  });
-
+// GET /metrics needs METRICS_TOKEN now: plugins/metrics.test.ts covers it.
+describe('GET /api/docs', () => {
   it('publishes the OpenAPI document with the auth endpoints', async () => {
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     const doc = res.json();
@@ -117,6 +150,18 @@ describe('GET /metrics and /api/docs', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/user']),
     );
+    // Ids are 32-bit, e-mails and URLs say so, uploads are multipart forms.
+    expect(doc.paths['/api/v1/users/{id}'].get.parameters).toEqual([
+      expect.objectContaining({
+        in: 'path',
+        name: 'id',
+        schema: expect.objectContaining({ type: 'integer', maximum: 2147483647 }),
+      }),
+    ]);
+    const register = doc.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema;
+    expect(register.properties.email).toMatchObject({ type: 'string', format: 'email' });
+    const upload = doc.paths['/api/v1/user/profile'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.photo).toMatchObject({ type: 'string', format: 'binary' });
     expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });
