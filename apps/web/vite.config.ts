@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { type Alias, defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const API_ORIGIN = process.env.CLOSIA_API_ORIGIN ?? 'http://127.0.0.1:3333';
 
@@ -26,13 +29,29 @@ function buildVersion(): Plugin {
   };
 }
 
+/**
+ * React Router ships a development and a production build but its package exports only the first
+ * (the production one leaves out the dev warnings): point the production bundle at the latter.
+ */
+function reactRouterProductionBuild(): Alias[] {
+  const dir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+  );
+  return [
+    { find: /^react-router$/, replacement: path.join(dir, 'production', 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dir, 'production', 'dom-export.mjs') },
+  ];
+}
+
 const proxied = ['/api', '/__transmit', '/health', '/metrics'];
 const proxy = Object.fromEntries(
   proxied.map((prefix) => [prefix, { target: API_ORIGIN, changeOrigin: false }]),
 );
 
-export default defineConfig({
-  plugins: [react(), buildVersion()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), buildVersion(), precompress()],
+  resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
   server: {
     port: 3000,
     strictPort: true,
@@ -45,6 +64,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Every browser the target allows supports <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         // `@closia/shared` is pure (enums, schemas, helpers): let unused Zod schemas be dropped
@@ -57,10 +78,11 @@ export default defineConfig({
             // Framework code changes rarely: own long-cached chunks.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
+            // Not in the first load: the data layer is requested at start-up, with the page's chunks.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
           ],
         },
       },
     },
   },
-});
+}));

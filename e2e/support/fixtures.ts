@@ -1,4 +1,10 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Closia-demo-2026';
 export const demo = {
@@ -69,5 +75,56 @@ export async function mailLink(request: APIRequestContext, to: string, subject: 
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-export const test = base;
+/** What Chromium prints when the Content-Security-Policy blocks something ("Refused to execute inline script…"). */
+const CSP_CONSOLE_MESSAGE =
+  /Content Security Policy|Refused to (?:execute|load|apply|evaluate|connect|frame|create)|^CSP violation:/i;
+
+/**
+ * Not the app: Playwright's trace recorder (`trace: 'retain-on-failure'`) reads the `blob:` images of
+ * the page with fetch to put them in its snapshots, which `connect-src 'self'` blocks. The app only
+ * shows `blob:` URLs in <img> (picture previews, allowed by `img-src`); it never fetches one.
+ */
+const TRACE_RECORDER_FETCH =
+  /Connecting to 'blob:[^']*' violates the following Content Security Policy directive: "connect-src|^CSP violation: connect-src blocked blob\b/;
+
+/**
+ * Records every Content-Security-Policy violation in the pages of `context`: the browser's console
+ * message, and the `securitypolicyviolation` event (which also covers what the console may not print).
+ * Returns the list, to check at the end of the test.
+ */
+export async function recordCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.documentURI}`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (
+      message.type() === 'error' &&
+      CSP_CONSOLE_MESSAGE.test(message.text()) &&
+      !TRACE_RECORDER_FETCH.test(message.text())
+    ) {
+      violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    }
+  });
+  return violations;
+}
+
+/**
+ * The test of every spec: a test fails when a page it opened violated the Content-Security-Policy
+ * (inline script, eval, a resource from another origin…), even if the page looked fine.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations = await recordCspViolations(context);
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -124,3 +124,30 @@ test('a member’s proposal waits for validation; the admin approves it from the
     page.getByTestId('reference-row').filter({ hasText: proposal }).getByText('Validée'),
   ).toBeVisible();
 });
+
+test('the formations catalogue opens from the sidebar and from the overview, and stays there', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin);
+  await page.goto('/admin');
+  await page
+    .getByRole('navigation', { name: "Navigation de l'administration" })
+    .getByRole('link', { name: 'Catalogue des formations' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/formations-catalogue$/);
+  await expect(page).toHaveTitle('Catalogue des formations');
+  await expect(page.getByRole('heading', { name: 'Catalogue des formations', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Catalogue des formations' })).toBeVisible();
+  // The server's redirect check ran for this path and left the page where it is.
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/admin\/formations-catalogue$/);
+  await expect(page.getByText('Bientôt disponible')).toHaveCount(0);
+
+  await page.goto('/admin');
+  await page
+    .getByRole('region', { name: 'Catalogue des formations' })
+    .getByRole('link', { name: 'Gérer la liste' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/formations-catalogue$/);
+  await expect(page.getByRole('table', { name: 'Catalogue des formations' })).toBeVisible();
+});

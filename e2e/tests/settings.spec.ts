@@ -188,3 +188,34 @@ test('changing the account type erases the professional profile and restarts the
   expect(me.role).toBe('closer');
   expect(me.infopreneur).toBeNull();
 });
+
+test('the privacy policy link of “Mes données” is underlined, not told apart by its colour alone', async ({
+  page,
+}) => {
+  await openSettingsAsNewUser(page, 'link');
+  const link = page
+    .getByRole('region', { name: 'Mes données' })
+    .getByRole('link', { name: 'politique de confidentialité' });
+  await expect(link).toHaveCSS('text-decoration-line', 'underline');
+  await link.click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+});
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the avatar does not cover the “Aucune bannière” placeholder', async ({ page }) => {
+    await openSettingsAsNewUser(page, 'small');
+    const placeholder = page.getByText('Aucune bannière');
+    await placeholder.scrollIntoViewIfNeeded();
+    await expect(placeholder).toBeVisible();
+    const text = (await placeholder.boundingBox())!;
+    const avatar = (await page.getByTestId('settings-avatar').boundingBox())!;
+    const overlaps =
+      text.x < avatar.x + avatar.width &&
+      avatar.x < text.x + text.width &&
+      text.y < avatar.y + avatar.height &&
+      avatar.y < text.y + text.height;
+    expect(overlaps).toBe(false);
+  });
+});

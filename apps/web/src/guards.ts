@@ -9,7 +9,7 @@ import {
   userType,
 } from '@closia/shared';
 import { notifications } from '@mantine/notifications';
-import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunction } from 'react-router';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { paths, safeRedirect, signInWithRedirect } from './config/paths';
 import { getCurrentUserQueryOptions } from './features/auth/api/get-current-user';
 import { queryClient } from './lib/query-client';
@@ -184,6 +184,3 @@ export function guard(...names: GuardName[]) {
     return null;
   };
 }
-
-/** Guards read the cached user: cheap enough to re-check on every navigation. */
-export const alwaysRevalidate: ShouldRevalidateFunction = () => true;

@@ -4,37 +4,38 @@ import '@mantine/nprogress/styles.css';
 import './styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppErrorBoundary } from './components/app-error-boundary';
-import { currentUserQueryKey, getCurrentUserQueryOptions } from './features/auth/api/get-current-user';
+import { requestCurrentUserAtStartup } from './features/auth/api/current-user-request';
 import { cookieColorSchemeManager } from './lib/color-scheme-manager';
-import { onUnauthorized, queryClient } from './lib/query-client';
 import { guardedReload } from './lib/reload-guard';
 import { createRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
-// Start-up: who is signed in? A 401 is "anonymous"; any other failure is only logged.
-queryClient.fetchQuery(getCurrentUserQueryOptions()).catch((err: unknown) => {
-  console.error('Auth initialization error', err);
-});
+// Zod compiles object parsers with `new Function` when it may; the Content-Security-Policy forbids it
+// (no 'unsafe-eval') and Zod's probe would be reported as a violation. This is `z.config({ jitless: true })`
+// done before Zod loads (it adopts this global object as its config), so that Zod stays out of the first load.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
+// Start-up: who is signed in? Asked at once; the data layer takes the answer over when it has loaded.
+requestCurrentUserAtStartup();
 
 const router = createRouter();
+
+// The data layer (TanStack Query) is not part of the first load: fetch it now, alongside the first
+// page's chunks. If it cannot load, the root layout's lazy DataProvider reports it (route error page).
+import('./lib/data-provider')
+  .then(({ startDataLayer }) => startDataLayer({ revalidate: () => router.revalidate() }))
+  .catch((error: unknown) => console.error('Data layer failed to load', error));
 
 // A chunk that cannot be loaded (usually: a new deployment removed it) reloads the page, once per
 // path within 10 s. During a navigation the error reaches the route error page, which reloads at the
 // target URL; outside a navigation (a lazy component), reload here.
 window.addEventListener('vite:preloadError', () => {
   if (router.state.navigation.state === 'idle') guardedReload('chunk preload failure');
-});
-
-// A call answered 401: the session ended. Forget the user and re-run the guards of the current page.
-onUnauthorized(() => {
-  if (queryClient.getQueryData(currentUserQueryKey) === null) return;
-  queryClient.setQueryData(currentUserQueryKey, null);
-  void router.revalidate();
 });
 
 // The toast container is not needed for the first paint: toasts shown before it loads wait in the store.
@@ -56,12 +57,10 @@ createRoot(container).render(
       colorSchemeManager={colorSchemeManager}
     >
       <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
-            <NotificationsHost />
-          </Suspense>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+        <RouterProvider router={router} />
       </AppErrorBoundary>
     </MantineProvider>
   </StrictMode>,

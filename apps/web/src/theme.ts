@@ -60,6 +60,11 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { withBorder: true, radius: 'lg' } },
+    // A link in a sentence must not rely on its colour alone (WCAG 1.4.1): underlined by default;
+    // links standing on their own (navigation lists) may opt for `underline="hover"`.
+    Anchor: { defaultProps: { underline: 'always' } },
+    // Toasts (and any Notification): the close button, an icon, needs a name.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fermer la notification' } } },
   },
 });
 

@@ -6,10 +6,37 @@ import fp from 'fastify-plugin';
 
 const API_PREFIXES = ['/api/', '/__transmit/', '/health', '/metrics'];
 
+/** The build writes `x.br` and `x.gz` beside the files worth compressing (apps/web/build/precompress.ts). */
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+/** Files the build rewrites under the same name (the page, its start-up script, the build id): always revalidated. */
+const REVALIDATED_EXTENSIONS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.txt']);
+
+export const cacheControl = {
+  /** `/assets/*`: the file name holds a hash of the content, so it never changes. */
+  immutable: 'public, max-age=31536000, immutable',
+  /** May be cached, but checked with the server (ETag / Last-Modified → 304) before each use. */
+  revalidate: 'no-cache',
+  /** Other public files (favicon, images): a short cache. */
+  short: 'public, max-age=3600',
+} as const;
+
+/** The Cache-Control of a file of the build, from its path relative to the build root. */
+export function cacheControlFor(relativePath: string): string {
+  const logical = relativePath.split(path.sep).join('/').replace(PRECOMPRESSED_SUFFIX, '');
+  if (logical.startsWith('assets/')) return cacheControl.immutable;
+  if (REVALIDATED_EXTENSIONS.has(path.posix.extname(logical))) return cacheControl.revalidate;
+  return cacheControl.short;
+}
+
 /**
- * Serves the built web app: hashed assets cached for a year, `index.html` never cached, and every
- * other path answered with `index.html` so the React router can show the page (or its 404).
- * Unknown API paths answer the JSON 404 envelope.
+ * Serves the built web app:
+ * - the brotli or gzip file the build wrote beside each compressible file, as the request's
+ *   `Accept-Encoding` allows (br first, then gzip, else the file itself), with `Vary: Accept-Encoding`;
+ * - hashed `/assets/*` cached for a year, `index.html`, `version.json` and the other rewritten files
+ *   revalidated on every use, the remaining public files cached for an hour;
+ * - every other GET path answered with `index.html` so the React router can show the page (or its 404).
+ * A missing `/assets/*` file and unknown API paths answer the JSON 404 envelope.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
@@ -20,9 +47,11 @@ export const webPlugin = fp(
         // One route per built file, found at start: a missing asset is a real 404, not index.html.
         wildcard: false,
         index: false,
+        // The `.br`/`.gz` siblings are representations of their file, not URLs of their own.
+        globIgnore: ['**/*.br', '**/*.gz'],
+        preCompressed: true,
         setHeaders(reply, filePath) {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          reply.header('cache-control', cacheControlFor(path.relative(dist, filePath)));
         },
       });
     }
@@ -37,8 +66,8 @@ export const webPlugin = fp(
           .code(404)
           .send({ code: errorCodes.notFound, message: `Cannot ${request.method} ${url}` });
       }
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html');
+      // The SPA fallback: index.html (precompressed like any file, revalidated by setHeaders).
+      return reply.sendFile('index.html');
     });
   },
   { name: 'web' },

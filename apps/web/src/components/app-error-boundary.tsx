@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isChunkLoadError } from '../lib/chunk-errors';
 import { guardedReload } from '../lib/reload-guard';
-import { ErrorView } from './error-page';
+import { ErrorScreen } from './error-screen';
 
 interface State {
   error: unknown;
@@ -30,7 +30,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
   };
 
   override render() {
-    if (this.state.hasError) return <ErrorView status={500} onHome={this.goHome} inRouter={false} />;
+    if (this.state.hasError) return <ErrorScreen status={500} onHome={this.goHome} inRouter={false} />;
     return this.props.children;
   }
 }

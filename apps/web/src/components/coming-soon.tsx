@@ -2,6 +2,7 @@ import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from '../config/route-handle';
+import { comingSoonDescriptions } from './coming-soon-descriptions';
 
 interface ComingSoonProps {
   /** The page title (h1). */
@@ -34,14 +35,16 @@ export function ComingSoon({ title, description, headingOrder = 1 }: ComingSoonP
   );
 }
 
-/** Route component: reads the title and the description from the matched route's handle. */
+/** Route component: the title from the matched route's handle, the description from its pattern. */
 export function ComingSoonPage() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   return (
     <ComingSoon
       title={handle?.title ?? 'Bientôt disponible'}
-      description={handle?.soon ?? 'Cette page arrive très bientôt.'}
+      description={
+        (handle?.comingSoon && comingSoonDescriptions[handle.comingSoon]) ?? 'Cette page arrive très bientôt.'
+      }
     />
   );
 }

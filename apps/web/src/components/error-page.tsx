@@ -1,24 +1,17 @@
 import { errorPageContent, pageTitle } from '@closia/shared';
 import { Anchor, Box, Button, Center, Container, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
-import { isApiError } from '../lib/api-client';
-import { isChunkLoadError } from '../lib/chunk-errors';
-import { guardedReload } from '../lib/reload-guard';
 
-/** The HTTP-like status an error stands for: a route response's or an API error's, else 500. */
-export function errorStatus(error: unknown): number {
-  if (isRouteErrorResponse(error)) return error.status;
-  if (isApiError(error) && error.status >= 400) return error.status;
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') {
-    return error.status >= 400 && error.status < 600 ? error.status : 500;
-  }
-  return 500;
-}
+/*
+ * The error page's look, loaded only when an error shows (a lazy chunk: it is not part of the first
+ * load). The logic that must work even when chunks cannot be fetched lives in route-error-page.tsx
+ * and error-screen.tsx.
+ */
 
-interface ErrorViewProps {
+export interface ErrorViewProps {
   status: number;
   /** "Retour à l'accueil": clears the error and goes to `/`. */
   onHome: () => void;
@@ -71,28 +64,6 @@ export function ErrorView({ status, onHome, inRouter = true }: ErrorViewProps) {
       </Center>
     </Box>
   );
-}
-
-/** `errorElement` of the router: loader errors, render errors, unknown guards, failed chunks. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const chunkError = isChunkLoadError(error);
-  // A failed chunk reloads the page once (10 s guard); if the guard refuses, the error shows.
-  const [reloadRefused, setReloadRefused] = useState(false);
-
-  useEffect(() => {
-    if (chunkError) {
-      if (!guardedReload('chunk load failure')) setReloadRefused(true);
-      return;
-    }
-    if (!isRouteErrorResponse(error)) console.error('Route error', error);
-  }, [error, chunkError]);
-
-  if (chunkError && !reloadRefused) return null;
-  // Navigating to `/` replaces the errored state of the router: the error is cleared.
-  return <ErrorView key={location.key} status={errorStatus(error)} onHome={() => navigate(paths.home)} />;
 }
 
 /** Catch-all route: 404. */

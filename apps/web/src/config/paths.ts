@@ -105,8 +105,11 @@ export const paths = {
   admin: {
     root: '/admin',
     infopreneurFormations: '/admin/infopreneur-formations',
-    /** The formations catalogue (reference list of trainings followed), not the services under review. */
-    formations: '/admin/formations',
+    /**
+     * The formations catalogue (reference list of trainings followed), not the services under review.
+     * Not `/admin/formations`: the server redirects that path to the offers under review.
+     */
+    formationsCatalogue: '/admin/formations-catalogue',
     skills: '/admin/skills',
     teams: '/admin/teams',
     users: '/admin/users',

@@ -27,7 +27,7 @@ const adminSections: ShellNavSection[] = [
     title: 'Référentiels',
     items: [
       { to: paths.admin.skills, label: 'Compétences', icon: IconTools },
-      { to: paths.admin.formations, label: 'Catalogue des formations', icon: IconCertificate },
+      { to: paths.admin.formationsCatalogue, label: 'Catalogue des formations', icon: IconCertificate },
       { to: paths.admin.workSectors, label: "Secteurs d'activité", icon: IconCategory },
     ],
   },

@@ -31,7 +31,13 @@ export function Footer() {
             </Stack>
             <Group component="nav" aria-label="Liens du pied de page" gap="md">
               {footerLinks.map((link) => (
-                <Anchor key={link.to} component={Link} to={link.to} className={classes.footerLink}>
+                <Anchor
+                  key={link.to}
+                  component={Link}
+                  to={link.to}
+                  className={classes.footerLink}
+                  underline="hover"
+                >
                   {link.label}
                 </Anchor>
               ))}

@@ -19,7 +19,7 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import { paths } from '../config/paths';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useCurrentUser } from '../features/auth/api/use-current-user';
 import type { ShellNavSection } from './shell-nav';
 import { SidebarShell } from './sidebar-shell';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { Logo } from '../components/logo';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { ShellNav, type ShellNavSection } from './shell-nav';
 import { UserMenu } from './user-menu';
 

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { Logo } from '../components/logo';
 import { paths } from '../config/paths';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useCurrentUser } from '../features/auth/api/use-current-user';
 import classes from './default-layout.module.css';
 import { UserAvatar, UserMenu } from './user-menu';
 

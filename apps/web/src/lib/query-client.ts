@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 import { errorText } from './api-errors';
@@ -25,6 +24,13 @@ export function onUnauthorized(handler: () => void) {
   unauthorizedHandler = handler;
 }
 
+/** A red toast. The toast store ships with the toasts' chunk, fetched on the first one (not at start-up). */
+function toastError(message: string) {
+  import('@mantine/notifications')
+    .then(({ notifications }) => notifications.show({ color: 'red', title: 'Erreur', message }))
+    .catch((error: unknown) => console.error('Unable to show the error toast', message, error));
+}
+
 function handleUnauthorized(error: unknown) {
   if (isApiError(error) && error.status === 401) unauthorizedHandler?.();
 }
@@ -39,7 +45,7 @@ export const queryClient = new QueryClient({
     onError: (error, _variables, _context, mutation) => {
       handleUnauthorized(error);
       if (mutation.meta?.handlesError) return;
-      notifications.show({ color: 'red', title: 'Erreur', message: errorText(error) });
+      toastError(errorText(error));
     },
   }),
   defaultOptions: {

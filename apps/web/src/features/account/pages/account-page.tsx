@@ -39,7 +39,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { dayjs } from '../../../lib/dayjs';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth/api/use-current-user';
 
 /** The account type label; before the onboarding, the role chosen at registration. */
 function accountTypeLabel(user: CurrentUser): string {

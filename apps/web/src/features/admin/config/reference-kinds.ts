@@ -46,7 +46,7 @@ export const referenceKinds: Record<ReferenceKind, ReferenceKindConfig> = {
     title: 'Catalogue des formations',
     description:
       'Les formations suivies que les setters et closers citent dans leur parcours. Renommer une formation la renomme dans tous les profils.',
-    path: paths.admin.formations,
+    path: paths.admin.formationsCatalogue,
     noun: 'formation',
     feminine: true,
     createLabel: 'Nouvelle formation',

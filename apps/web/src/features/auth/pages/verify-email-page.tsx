@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths, signInWithRedirect } from '../../../config/paths';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
-import { useCurrentUser } from '../api/get-current-user';
+import { useCurrentUser } from '../api/use-current-user';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthHeader } from '../components/auth-header';
 import { FormAlert } from '../components/form-alert';

@@ -1,6 +1,6 @@
 import { isInfopreneur } from '@closia/shared';
 import { Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth/api/use-current-user';
 import { ActivityTimeline } from '../components/activity-timeline';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileCompletenessCard } from '../components/profile-completeness-card';

@@ -101,7 +101,13 @@ export function HomePage() {
         <Container size="lg">
           <Stack gap="xl">
             <Stack gap="md" maw={760}>
-              <Badge variant="light" size="lg" radius="sm" w="fit-content">
+              <Badge
+                variant="light"
+                size="lg"
+                radius="sm"
+                w="fit-content"
+                classNames={{ root: classes.heroBadge, label: classes.heroBadgeLabel }}
+              >
                 Marketplace & CRM de la vente de formations
               </Badge>
               <Title order={1} id="home-title" className={classes.heroTitle}>

@@ -2,6 +2,7 @@ import { Anchor, Stack, Text, Title, TypographyStylesProvider } from '@mantine/c
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import classes from './legal-page.module.css';
 
 /** Shared frame of the legal pages: title, date, readable text width. */
 export function LegalPage({
@@ -19,7 +20,9 @@ export function LegalPage({
       <Text size="sm" c="dimmed">
         Dernière mise à jour : {updated}
       </Text>
-      <TypographyStylesProvider p={0}>{children}</TypographyStylesProvider>
+      <TypographyStylesProvider p={0} className={classes.text}>
+        {children}
+      </TypographyStylesProvider>
     </Stack>
   );
 }

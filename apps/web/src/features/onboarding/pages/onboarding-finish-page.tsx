@@ -31,7 +31,7 @@ import {
   onboardingTrackOf,
   stepsOf,
 } from '../../../lib/onboarding';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** The step that fills each field the server may report missing. */

@@ -2,7 +2,7 @@ import { userType } from '@closia/shared';
 import { Center, Loader } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { onboardingResumePath } from '../../../lib/onboarding';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth/api/use-current-user';
 import { TypeChoice } from '../components/type-choice';
 
 /**

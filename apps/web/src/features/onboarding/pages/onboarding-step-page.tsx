@@ -10,7 +10,7 @@ import {
   onboardingTrackOf,
   profileKeyOfTrack,
 } from '../../../lib/onboarding';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth/api/use-current-user';
 import { ConversionStep } from '../components/conversion-step';
 import { DescriptionStep } from '../components/description-step';
 import { ExperienceStep } from '../components/experience-step';

@@ -30,7 +30,7 @@ import {
   stepsOf,
 } from '../../../lib/onboarding';
 import { useChangeAccount } from '../../auth/api/change-account';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth/api/use-current-user';
 import { notFound } from '../components/not-found';
 
 const stepHints: Record<OnboardingStep, string> = {

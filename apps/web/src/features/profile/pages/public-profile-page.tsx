@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth/api/use-current-user';
 import { usePublicUser } from '../api/get-public-user';
 import { ProfileHeader } from '../components/profile-header';
 import {

@@ -166,7 +166,8 @@ export function PhotosSection({ user }: { user: CurrentUser }) {
           {banner ? (
             <Image src={banner} alt="Bannière actuelle" h="100%" w="100%" fit="cover" />
           ) : (
-            <Group h="100%" justify="center" c="dimmed" gap={6}>
+            // Centred in the part the avatar (left, overlapping the bottom) leaves free, at any width.
+            <Group h="100%" justify="center" c="dimmed" gap={6} pl={128} pr="md" data-testid="no-banner">
               <IconPhoto size={18} aria-hidden="true" />
               <Text size="sm">Aucune bannière</Text>
             </Group>

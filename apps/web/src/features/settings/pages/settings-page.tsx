@@ -1,7 +1,7 @@
 import { Box, Center, Grid, Loader, Stack, TableOfContents, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth/api/use-current-user';
 import { AccountTypeSection } from '../components/account-type-section';
 import { AppearanceSection } from '../components/appearance-section';
 import { DataSection } from '../components/data-section';

@@ -1,0 +1,74 @@
+import { paths } from '../config/paths';
+
+/**
+ * What each page of a later feature will show (one sentence under "Bientôt disponible"), by route
+ * pattern. Page content, not routing: loaded with the coming-soon page, not with the route table.
+ */
+export const comingSoonDescriptions = {
+  [paths.pricing]:
+    'Vous comparerez ici les formules Gratuit, Pro et Équipe pour choisir celle qui vous convient.',
+  [paths.payment.success]:
+    "Vous trouverez ici la confirmation de votre paiement et l'activation de votre abonnement.",
+  [paths.payment.planPattern]: 'Vous réglerez ici votre abonnement en toute sécurité.',
+  [paths.roadMap]:
+    'Vous découvrirez ici les nouveautés prévues, en cours et livrées, et pourrez voter pour celles que vous attendez.',
+  [paths.support]:
+    'Vous trouverez ici les réponses aux questions fréquentes et un formulaire pour écrire à notre équipe.',
+  [paths.blog.list]:
+    'Vous lirez ici nos articles sur la prospection, le closing et la vente de formations en ligne.',
+  [paths.blog.postPattern]: 'Cet article du blog sera bientôt lisible ici.',
+  [paths.tutorials.list]: 'Vous trouverez ici des guides pas à pas pour tirer le meilleur parti de Closia.',
+  [paths.tutorials.tutorialPattern]: 'Ce tutoriel sera bientôt lisible ici.',
+  [paths.app.jobs]:
+    'Vous parcourrez ici le catalogue des formations approuvées à vendre, avec leur prix et votre commission.',
+  [paths.app.jobPattern]:
+    'Vous verrez ici le détail de cette formation et les missions ouvertes qui lui sont rattachées.',
+  [paths.app.missions]:
+    'Vous trouverez ici les missions ouvertes des infopreneurs, filtrables par type, secteur et rémunération.',
+  [paths.app.missionPattern]:
+    'Vous verrez ici le détail de la mission, ses exigences, et pourrez y postuler.',
+  [paths.app.webinars]: 'Vous verrez ici les webinaires à venir et passés, et pourrez vous y inscrire.',
+  [paths.app.webinarReplayPattern]: 'Vous pourrez revoir ici ce webinaire en replay.',
+  [paths.app.posts]:
+    'Vous lirez ici les publications des membres de la communauté et pourrez partager les vôtres.',
+  [paths.app.postCreate]: 'Vous rédigerez ici une publication pour la communauté.',
+  [paths.app.postEditPattern]: 'Vous modifierez ici votre publication.',
+  [paths.app.postPattern]: 'Vous lirez ici cette publication et ses réactions.',
+  [paths.app.search]:
+    'Vous trouverez ici les setters et closers disponibles, filtrables par expérience, secteur et taux de conversion.',
+  [paths.dashboard.activeSales]:
+    'Vous suivrez ici vos ventes en cours, triées par date de clôture prévue, les retards en premier.',
+  [paths.dashboard.advertisement]:
+    'Vous mettrez ici en avant vos offres et vos missions auprès des setters et closers.',
+  [paths.dashboard.favorites]:
+    'Vous retrouverez ici les membres, missions et offres que vous avez mis en favoris.',
+  [paths.dashboard.merged]:
+    'Vous verrez ici vos prospects et leur vente en cours réunis dans un seul tableau.',
+  [paths.dashboard.messages]: 'Vous échangerez ici en direct avec les autres membres de Closia.',
+  [paths.dashboard.messagesNew]: 'Vous démarrerez ici une nouvelle conversation.',
+  [paths.dashboard.conversationPattern]: 'Vous lirez et répondrez ici à cette conversation.',
+  [paths.dashboard.prospects]:
+    'Vous gérerez ici vos prospects : coordonnées, statut de contact et prochaines actions.',
+  [paths.dashboard.sales]:
+    'Vous suivrez ici votre pipeline de ventes, en kanban ou en tableau, de la prospection au closing.',
+  [paths.dashboard.salePattern]: 'Vous verrez ici la vente, son prospect, son historique et vos notes.',
+  [paths.dashboard.services]:
+    'Vous créerez et gérerez ici vos offres de formation, et suivrez leur validation.',
+  [paths.dashboard.stats]:
+    'Vous analyserez ici vos ventes, votre taux de conversion, votre chiffre d’affaires et vos commissions.',
+  [paths.dashboard.teams]: 'Vous créerez ici vos équipes et retrouverez celles dont vous êtes membre.',
+  [paths.dashboard.teamPattern]: "Vous verrez ici les membres, les discussions et l'agenda de l'équipe.",
+  [paths.dashboard.teamManagePattern]:
+    "Vous inviterez ici des membres, changerez leurs rôles et modifierez l'équipe.",
+  [paths.dashboard.teamChatPattern]: "Vous échangerez ici en direct avec les membres de l'équipe.",
+  [paths.dashboard.teamSalesPattern]:
+    "Vous suivrez ici le pipeline partagé de l'équipe et attribuerez les ventes à ses membres.",
+  [paths.dashboard.teamSalePattern]:
+    "Vous verrez ici le détail de cette vente de l'équipe et son historique.",
+  [paths.admin.infopreneurFormations]:
+    'Vous validerez ou refuserez ici les offres de formation soumises par les infopreneurs.',
+  [paths.admin.teams]: 'Vous consulterez et gérerez ici toutes les équipes.',
+  [paths.admin.users]: 'Vous rechercherez, filtrerez et gérerez ici les comptes utilisateurs.',
+} as const satisfies Record<string, string>;
+
+export type ComingSoonPath = keyof typeof comingSoonDescriptions;

@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, recordCspViolations } from './fixtures';
+
+/** The axe rules whose outcome depends on colours: all that can change with the colour scheme. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * The serious and critical axe violations of the page as it is now, one readable line each: every
+ * rule, or only the colour rules (`coloursOnly`) when the rest was checked in the other colour scheme.
+ */
+export async function seriousViolations(page: Page, { coloursOnly = false } = {}): Promise<string[]> {
+  // Only violations are needed: axe skips building the (large) lists of passes and incomplete checks.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  if (coloursOnly) builder.withRules(COLOUR_RULES);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => node.target.join(' ')).slice(0, 4);
+      return `${violation.id} (${violation.impact}): ${violation.help} — ${nodes.join(' | ')}`;
+    });
+}
+
+export interface AccountSession {
+  context: BrowserContext;
+  page: Page;
+  /** Content-Security-Policy violations seen in this context (see fixtures.ts). */
+  cspViolations: string[];
+}
+
+/**
+ * One browser context for one account, signed in once through the API (the context's request
+ * shares its cookies) and reused for every page; anonymous when `email` is omitted.
+ */
+export async function openSession(
+  browser: Browser,
+  baseURL: string,
+  options: { email?: string; password?: string; viewport?: { width: number; height: number } } = {},
+): Promise<AccountSession> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
+  const cspViolations = await recordCspViolations(context);
+  if (options.email) {
+    await context.request.get('/api/v1/csrf');
+    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const res = await context.request.post('/api/v1/auth/login', {
+      data: { email: options.email, password: options.password ?? DEMO_PASSWORD },
+      headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+    });
+    expect(res.status(), `sign-in of ${options.email}`).toBe(200);
+  }
+  const page = await context.newPage();
+  return { context, page, cspViolations };
+}
+
+export const colorSchemes = ['light', 'dark'] as const;
+
+/**
+ * Opens each path (it must open, not redirect: the session's account may see it), waits until the
+ * page has settled, then runs axe in the light colour scheme, and its colour rules again in the dark
+ * one (the system preference, which the app follows by default). Every serious or critical violation
+ * fails the test; all pages are checked before it does.
+ */
+export async function expectAccessiblePages(page: Page, paths: readonly string[]) {
+  for (const path of paths) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(path);
+    const expected = new URL(path, page.url()).pathname;
+    // Generous waits: the page must settle, however busy the machine is (no timing is asserted).
+    await expect(page, `${path} opens`).toHaveURL((url) => url.pathname === expected, { timeout: 20_000 });
+    await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    for (const scheme of colorSchemes) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      // Colours fade to the new scheme (e.g. a SegmentedControl's labels, 200 ms): check what the
+      // user sees once they have settled, not a frame in between.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      const violations = await seriousViolations(page, { coloursOnly: scheme !== 'light' });
+      expect.soft(violations, `${path} in ${scheme} mode`).toEqual([]);
+    }
+  }
+}

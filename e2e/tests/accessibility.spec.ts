@@ -1,0 +1,192 @@
+import { infopreneurOnboardingSteps, salesOnboardingSteps } from '@closia/shared';
+import { type AccountSession, expectAccessiblePages, openSession } from '../support/a11y';
+import { createReadyUser, NEW_USER_PASSWORD } from '../support/accounts';
+import { demo, expect, test, uniqueEmail } from '../support/fixtures';
+
+/*
+ * axe on every page of the app (spec §2, as routed in apps/web/src/router.tsx), in the light and the
+ * dark colour scheme: no serious or critical violation. Each account has one browser context, signed
+ * in once. Ids of features that have no data yet (missions, teams, sales…) show their "coming soon"
+ * page whatever the id; the others are real ids of the demo data.
+ *
+ * Not listed: `/login` (a redirect to `/auth/sign-in`) and `/auth/sign-out` (signs out at once and
+ * lands on the sign-in page, checked here).
+ */
+
+const notFound = '/cette-page-n-existe-pas';
+
+const publicPages = [
+  '/',
+  '/pricing',
+  '/payment/success',
+  // The "Pro" plan of the reference data (Gratuit 1, Pro 2, Équipe 3).
+  '/payment/2',
+  '/cgu',
+  '/privacy-policy',
+  '/road-map',
+  '/support',
+  '/blog',
+  '/blog/bien-demarrer-en-closing',
+  '/tutorials',
+  '/tutorials/premiers-pas',
+  notFound,
+];
+
+const guestPages = [
+  '/auth/sign-in',
+  '/auth/sign-up',
+  '/auth/forgot-password',
+  '/auth/reset-password?token=lien-expire',
+  '/auth/verify-email',
+  '/auth/verify-email/success',
+];
+
+const appPages = (memberId: number) => [
+  '/app/jobs',
+  '/app/jobs/1',
+  '/app/missions',
+  '/app/missions/1',
+  '/app/our-webinars',
+  '/app/our-webinars/replay/1',
+  '/app/posts',
+  '/app/posts/create',
+  '/app/posts/edit/1',
+  '/app/posts/1',
+  '/app/search',
+  `/app/user/${memberId}`,
+];
+
+const dashboardPages = [
+  '/dashboard',
+  '/dashboard/active-sales',
+  '/dashboard/favorites',
+  '/dashboard/merged',
+  '/dashboard/messages',
+  '/dashboard/messages/new',
+  '/dashboard/messages/1',
+  '/dashboard/prospects',
+  '/dashboard/sales',
+  '/dashboard/sales/1',
+  '/dashboard/services',
+  '/dashboard/settings',
+  '/dashboard/stats',
+  '/dashboard/team',
+  '/dashboard/team/1',
+  '/dashboard/team/1/manage',
+  '/dashboard/team/1/chat/1',
+  '/dashboard/team/1/ventes',
+  '/dashboard/team/1/ventes/1',
+];
+
+const adminPages = [
+  '/admin',
+  '/admin/infopreneur-formations',
+  '/admin/skills',
+  '/admin/formations-catalogue',
+  '/admin/teams',
+  '/admin/users',
+  '/admin/work-sectors',
+];
+
+/** The id of the signed-in account of a session. */
+async function userId(session: AccountSession): Promise<number> {
+  const me = await (await session.context.request.get('/api/v1/user')).json();
+  return me.id as number;
+}
+
+function closeAll(sessions: AccountSession[]) {
+  return Promise.all(
+    sessions.map(async (session) => {
+      expect(session.cspViolations, 'Content-Security-Policy violations').toEqual([]);
+      await session.context.close();
+    }),
+  );
+}
+
+// A violation report names the rule and the elements: no trace needed, and recording one for each
+// of these long tests (screencast, snapshots) would slow the whole suite down.
+test.use({ trace: 'off' });
+
+test.describe('accessibility of every page', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('public pages and the sign-in pages, signed out', async ({ browser, baseURL }) => {
+    const visitor = await openSession(browser, baseURL!);
+    await expectAccessiblePages(visitor.page, [...publicPages, ...guestPages]);
+    await closeAll([visitor]);
+  });
+
+  test('marketplace, account and onboarding pages of a setter', async ({ browser, baseURL }) => {
+    const setter = await openSession(browser, baseURL!, { email: demo.setter });
+    const infopreneur = await openSession(browser, baseURL!, { email: demo.infopreneur });
+    await expectAccessiblePages(setter.page, [
+      ...appPages(await userId(infopreneur)),
+      '/account',
+      '/auth/change-password',
+      '/onboarding/finish',
+      ...salesOnboardingSteps.map((step) => `/onboarding/setter/${step}`),
+    ]);
+    await closeAll([setter, infopreneur]);
+  });
+
+  test('dashboard pages of a setter and of an infopreneur', async ({ browser, baseURL }) => {
+    const setter = await openSession(browser, baseURL!, { email: demo.setter });
+    await expectAccessiblePages(setter.page, dashboardPages);
+    const infopreneur = await openSession(browser, baseURL!, { email: demo.infopreneur });
+    await expectAccessiblePages(infopreneur.page, [
+      '/dashboard',
+      '/dashboard/advertisement',
+      '/dashboard/settings',
+      ...infopreneurOnboardingSteps.map((step) => `/onboarding/infopreneur/${step}`),
+    ]);
+    await closeAll([setter, infopreneur]);
+  });
+
+  test('administration pages', async ({ browser, baseURL }) => {
+    const admin = await openSession(browser, baseURL!, { email: demo.admin });
+    await expectAccessiblePages(admin.page, adminPages);
+    await closeAll([admin]);
+  });
+
+  test('onboarding pages of a new member', async ({ browser, baseURL }) => {
+    const member = await openSession(browser, baseURL!);
+    const { request } = member.context;
+    await request.get('/api/v1/csrf');
+    const xsrf = async () =>
+      decodeURIComponent((await member.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+    const registered = await request.post('/api/v1/auth/register', {
+      data: {
+        email: uniqueEmail('a11y'),
+        password: NEW_USER_PASSWORD,
+        firstName: 'Inès',
+        lastName: 'Moreau',
+        role: 'closer',
+      },
+      headers: { 'x-xsrf-token': await xsrf() },
+    });
+    expect(registered.status()).toBe(201);
+    // Before any choice: the type choice.
+    await expectAccessiblePages(member.page, ['/onboarding']);
+    // The closer profile started (not finished): the track's start page.
+    const started = await request.put('/api/v1/user/closer', {
+      data: { finishedProfileSetup: false },
+      headers: { 'x-xsrf-token': await xsrf() },
+    });
+    expect(started.status()).toBe(200);
+    await expectAccessiblePages(member.page, ['/onboarding/closer']);
+    await closeAll([member]);
+  });
+});
+
+test.describe('small screens (375 px)', () => {
+  test('home and settings pages', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const viewport = { width: 375, height: 740 };
+    const visitor = await openSession(browser, baseURL!, { viewport });
+    await expectAccessiblePages(visitor.page, ['/']);
+    const member = await openSession(browser, baseURL!, { viewport });
+    await createReadyUser(member.context.request, { prefix: 'a11y-small' });
+    await expectAccessiblePages(member.page, ['/dashboard/settings']);
+    await closeAll([visitor, member]);
+  });
+});
