@@ -1,131 +1,219 @@
 /**
- * `npm run bench`: measures the app on loopback with autocannon and prints figures, never asserts.
- * Scenario 1: authenticated GET /api/v1/user (session lookup + user + profile + unread count)
- * against a bare node:http server answering a fixed JSON body of the same size: the ratio says
- * what the framework, session and database cost over the wire floor.
+ * `npm run bench`: measures the built server on loopback and prints figures; it never asserts a
+ * figure. It exits non-zero only when the harness fails: a server that does not start, a set-up
+ * call that fails, connection errors or non-2xx answers under load.
+ *
+ * Measure, don't guess: the machine is shared and noisy, so A and B are compared in the same run,
+ * alternated over several rounds, and quoted as medians and ratios.
+ *
+ * What runs where
+ * - The server under test is apps/server/dist/main.js (built first when missing or older than its
+ *   sources), each time in its own child process on a fresh DATA_DIR (and, on PostgreSQL, a fresh
+ *   `closia_bench_<random>` database, dropped afterwards), API only, no rate limit, no demo data,
+ *   no Redis. The bare node:http floor runs in a child process of its own. autocannon runs here.
+ *   RSS is read per process from /proc/<pid>/status (idle after start, peak sampled under load).
+ * - The bench user is created through the API (CSRF cookie, register, login); every measured
+ *   request carries its `closia_session` and `XSRF-TOKEN` cookies.
+ * - Databases: PGlite (embedded default) always; PostgreSQL from BENCH_DATABASE_URL or
+ *   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when that port answers.
+ *
+ * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup; all by default)
+ * - ratio: GET /api/v1/user (session cache) and GET /api/v1/users/{id} (database on every request)
+ *   against the bare server sending the same bytes as /api/v1/user; 50 connections, 3 rounds of
+ *   10 s each after a 2 s warm-up, order rotated every round. Target: user ÷ bare ≥ 0.30 on
+ *   PostgreSQL, ≥ 0.10 on PGlite.
+ * - sustained: GET /api/v1/users/{id} for 5 minutes on a freshly started server (after the 2 s
+ *   warm-up), 2xx answers counted per second; last minute ÷ first minute ≥ 0.95; server RSS at
+ *   the start, every 10 s and at the end.
+ * - startup (PGlite only): spawn → first /health 200 on an empty DATA_DIR (≤ 3 s) and again on the
+ *   same directory (≤ 1.5 s), median of 3.
+ *
+ * Settings: BENCH_DURATION (s per run, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 2),
+ * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
+ * BENCH_START_TIMEOUT (s, 120), BENCH_DATABASES (pglite,postgres), BENCH_BUILD (auto | 1 | 0).
+ * Results: a summary table per database, and bench/results/<timestamp>.json.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@closia/server/app';
-import { hashPassword } from '@closia/server/auth';
-import { loadConfig } from '@closia/server/config';
-import { users } from '@closia/server/db/schema';
-import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { installExitHandlers, shutdown } from './cleanup';
+import { type BenchConfig, BenchConfigError, readConfig, type ScenarioName } from './config';
+import { type Database, Problems } from './environment';
+import { findPostgres, redact } from './postgres';
+import { ensureServerBuilt, repoRoot, serverMain } from './processes';
+import { oneLine, type SummaryRow, summaryTable } from './report';
+import { type RatioResult, ratioSummary, runRatio } from './scenarios/ratio';
+import { runStartup, type StartupResult, startupSummary } from './scenarios/startup';
+import { runSustained, type SustainedResult, sustainedSummary } from './scenarios/sustained';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-interface Figures {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
+interface DatabaseResults {
+  database: string;
+  kind: Database['kind'];
+  ratio?: RatioResult;
+  sustained?: SustainedResult;
+  startup?: StartupResult;
+  /** Scenarios that could not complete, with the reason */
+  failed: Partial<Record<ScenarioName, string>>;
+  summary: SummaryRow[];
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  // Warm-up, then the measured run.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2, workers: 1 });
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, workers: 1 });
-  return {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
+function gitCommit(): string | null {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${commit} (with uncommitted changes)` : commit;
+  } catch {
+    return null;
+  }
+}
+
+const loadavg = () => os.loadavg().map((n) => Number(n.toFixed(2)));
+
+async function measure(
+  database: Database,
+  config: BenchConfig,
+  problems: Problems,
+): Promise<DatabaseResults> {
+  console.log(`\n━━ ${database.label} ${'━'.repeat(Math.max(0, 90 - database.label.length))}`);
+  const results: DatabaseResults = { database: database.label, kind: database.kind, failed: {}, summary: [] };
+  const attempt = async <T>(name: ScenarioName, run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await run();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      results.failed[name] = message;
+      problems.fail(`${database.label} ${name}: ${message}`);
+      return undefined;
+    }
   };
+
+  if (config.scenarios.has('ratio')) {
+    results.ratio = await attempt('ratio', () => runRatio(database, config, problems));
+    if (results.ratio) results.summary.push(...ratioSummary(results.ratio));
+  }
+  if (config.scenarios.has('sustained')) {
+    results.sustained = await attempt('sustained', () => runSustained(database, config, problems));
+    if (results.sustained) results.summary.push(...sustainedSummary(results.sustained));
+  }
+  if (config.scenarios.has('startup') && database.kind === 'pglite') {
+    results.startup = await attempt('startup', () => runStartup(database, config, problems));
+    if (results.startup) results.summary.push(...startupSummary(results.startup));
+  }
+  for (const [name, reason] of Object.entries(results.failed)) {
+    results.summary.push({ scenario: name, figure: 'FAILED', value: oneLine(reason, 100) });
+  }
+  return results;
 }
 
-const listen = (server: http.Server) =>
-  new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
+async function main(): Promise<number> {
+  installExitHandlers();
+  const config = readConfig();
+  const problems = new Problems();
+  const startedAt = new Date();
+  const started = performance.now();
+  const loadStart = loadavg();
 
-async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'closia-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    NODE_ENV: 'production',
-  });
-  const app = await buildApp({
-    ...config,
-    ...(process.env.BENCH_MEMORY ? { database: { kind: 'pglite' as const, dataDir: 'memory' } } : {}),
-    rateLimit: false,
-    webDist: null,
-  });
-  await app.db.insert(users).values({
-    email: 'bench@example.com',
-    firstName: 'Bench',
-    lastName: 'User',
-    passwordHash: await hashPassword('bench-password'),
-    emailVerifiedAt: new Date(),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-  const csrf = await fetch(`${base}/api/v1/csrf`);
-  const xsrf = csrf.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('XSRF-TOKEN='))!
-    .split(';')[0]!;
-  const login = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': xsrf.split('=')[1]! },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
-  });
-  const session = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('closia_session='))!
-    .split(';')[0]!;
-  const cookie = `${session}; ${xsrf}`;
-  const body = await (await fetch(`${base}/api/v1/user`, { headers: { cookie } })).text();
-
-  const bare = http.createServer((_req, res) => {
-    res.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  });
-  const barePort = await listen(bare);
-
+  console.log(`Closia bench — ${startedAt.toISOString()}`);
   console.log(
-    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per scenario, loopback, load generated in a worker thread\n`,
+    `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${loadStart.join(' ')}` +
+      ' (a busy machine lowers every figure: compare ratios, not absolute req/s)',
   );
-  const floor = await measure('bare node:http, fixed JSON', `http://127.0.0.1:${barePort}/`);
-  const user = await measure('GET /api/v1/user (authenticated)', `${base}/api/v1/user`, { cookie });
+  const plan = {
+    ratio: `ratio (${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.connections} connections)`,
+    sustained: `sustained (${config.sustainedSeconds} s, ${config.connections} connections)`,
+    startup: `startup (${config.startupRuns} × fresh + warm, PGlite)`,
+  };
+  console.log(`scenarios: ${[...config.scenarios].map((s) => plan[s]).join(', ')}`);
+  console.log(`server: ${path.relative(repoRoot, serverMain)} ${ensureServerBuilt(config.build)}`);
 
-  const rows = [floor, user].map((f) => ({
-    scenario: f.name,
-    'req/s': Math.round(f.rps),
-    'p50 ms': f.p50,
-    'p99 ms': f.p99,
-    'errors/non-2xx': `${f.errors}/${f.non2xx}`,
-  }));
-  console.table(rows);
-  console.log(
-    `ratio GET /api/v1/user ÷ bare: ${(user.rps / floor.rps).toFixed(3)} (response ${body.length} bytes)`,
-  );
-  console.log(
-    `rss after run: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB (server and bare server process)`,
-  );
+  const databases: Database[] = [];
+  const skipped: { database: string; reason: string }[] = [];
+  let postgresLeftovers: string[] = [];
+  if (config.databases.has('pglite')) databases.push({ kind: 'pglite', label: 'PGlite (embedded)' });
+  if (config.databases.has('postgres')) {
+    const probe = await findPostgres(config.postgresUrl);
+    if (probe.available) {
+      databases.push({ kind: 'postgres', label: probe.version, adminUrl: probe.adminUrl });
+      postgresLeftovers = probe.leftovers;
+    } else {
+      skipped.push({ database: 'PostgreSQL', reason: probe.reason });
+    }
+  } else {
+    skipped.push({ database: 'PostgreSQL', reason: 'not in BENCH_DATABASES' });
+  }
+  console.log(`databases measured: ${databases.map((d) => d.label).join(', ') || 'none'}`);
+  for (const d of databases) {
+    if (d.kind === 'postgres')
+      console.log(`  ${d.label} at ${redact(d.adminUrl)}, a fresh database per server`);
+  }
+  if (postgresLeftovers.length > 0) {
+    console.log(
+      `  note: ${postgresLeftovers.length} database(s) left by an earlier run that was killed: ${postgresLeftovers.join(', ')}` +
+        ' (drop database … with (force) when no bench is running)',
+    );
+  }
+  for (const s of skipped) console.log(`  ${s.database} SKIPPED: ${s.reason}`);
 
-  // Let the load generator's last in-flight requests finish before the database closes.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  bare.close();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  const results: DatabaseResults[] = [];
+  for (const database of databases) results.push(await measure(database, config, problems));
+
+  console.log(`\n━━ Summary ${'━'.repeat(82)}`);
+  console.log(`load average ${loadStart.join(' ')} at the start, ${loadavg().join(' ')} at the end`);
+  for (const r of results) {
+    console.log(`\n${r.database}`);
+    console.log(r.summary.length > 0 ? summaryTable(r.summary) : '  (no scenario ran)');
+  }
+  for (const s of skipped) console.log(`\n${s.database}: SKIPPED (${s.reason})`);
+
+  const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  const report = {
+    startedAt: startedAt.toISOString(),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    commit: gitCommit(),
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+      loadavg: { start: loadStart, end: loadavg() },
+    },
+    config: {
+      ...config,
+      scenarios: [...config.scenarios],
+      databases: [...config.databases],
+      postgresUrl: config.postgresUrl ? redact(config.postgresUrl.url) : null,
+    },
+    databases: results,
+    skipped,
+    failures: problems.failures,
+    warnings: problems.warnings,
+  };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nresults written to ${path.relative(repoRoot, file)}`);
+
+  if (problems.warnings.length > 0) console.log(`${problems.warnings.length} warning(s), see above`);
+  if (problems.failures.length > 0) {
+    console.error(`\nHARNESS FAILURE (${problems.failures.length}): the figures above are not trustworthy`);
+    for (const f of problems.failures) console.error(`  ✗ ${oneLine(f, 200)}`);
+    return 1;
+  }
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => shutdown(code),
+  (error: unknown) => {
+    console.error(error instanceof BenchConfigError ? error.message : error);
+    return shutdown(1);
+  },
+);

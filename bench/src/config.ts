@@ -1,0 +1,81 @@
+/** The bench's settings, read once from the environment; a bad value stops the run before anything starts. */
+
+export const scenarioNames = ['ratio', 'sustained', 'startup'] as const;
+export type ScenarioName = (typeof scenarioNames)[number];
+
+export const databaseKinds = ['pglite', 'postgres'] as const;
+export type DatabaseKind = (typeof databaseKinds)[number];
+
+export interface BenchConfig {
+  /** Seconds per measured run of the ratio scenario (each target, each round). */
+  duration: number;
+  /** Rounds of the ratio scenario; the order of the targets rotates every round. */
+  rounds: number;
+  /** Seconds of warm-up per target before the first round (not measured). */
+  warmup: number;
+  connections: number;
+  /** Length of the sustained scenario, in seconds. */
+  sustainedSeconds: number;
+  /** Fresh and warm start-ups measured in the startup scenario. */
+  startupRuns: number;
+  /** How long a server may take to answer its first `/health`, in ms. */
+  startTimeoutMs: number;
+  scenarios: ReadonlySet<ScenarioName>;
+  databases: ReadonlySet<DatabaseKind>;
+  /** `auto`: build the server when dist/main.js is missing or older than its sources. */
+  build: 'auto' | 'always' | 'never';
+  /** Explicit PostgreSQL server (BENCH_DATABASE_URL, else DATABASE_URL); null: probe 127.0.0.1:5432. */
+  postgresUrl: { url: string; source: string } | null;
+}
+
+export class BenchConfigError extends Error {}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, { integer = true } = {}): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new BenchConfigError(`${name}=${raw}: expected a positive ${integer ? 'integer' : 'number'}`);
+  }
+  return value;
+}
+
+function subset<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[]): Set<T> {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return new Set(allowed);
+  const picked = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = picked.filter((s) => !(allowed as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    throw new BenchConfigError(`${name}: unknown ${unknown.join(', ')} (allowed: ${allowed.join(', ')})`);
+  }
+  return new Set(picked as T[]);
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
+  const build = env.BENCH_BUILD ?? 'auto';
+  const builds = { auto: 'auto', '1': 'always', always: 'always', '0': 'never', never: 'never' } as const;
+  if (!(build in builds)) throw new BenchConfigError(`BENCH_BUILD=${build}: expected auto, 1 or 0`);
+
+  const explicit = env.BENCH_DATABASE_URL
+    ? { url: env.BENCH_DATABASE_URL, source: 'BENCH_DATABASE_URL' }
+    : env.DATABASE_URL
+      ? { url: env.DATABASE_URL, source: 'DATABASE_URL' }
+      : null;
+
+  return {
+    duration: positive(env, 'BENCH_DURATION', 10),
+    rounds: positive(env, 'BENCH_ROUNDS', 3),
+    warmup: positive(env, 'BENCH_WARMUP', 2),
+    connections: positive(env, 'BENCH_CONNECTIONS', 50),
+    sustainedSeconds: positive(env, 'BENCH_SUSTAINED_SECONDS', 300),
+    startupRuns: positive(env, 'BENCH_STARTUP_RUNS', 3),
+    startTimeoutMs: positive(env, 'BENCH_START_TIMEOUT', 120, { integer: false }) * 1000,
+    scenarios: subset(env, 'BENCH_SCENARIOS', scenarioNames),
+    databases: subset(env, 'BENCH_DATABASES', databaseKinds),
+    build: builds[build as keyof typeof builds],
+    postgresUrl: explicit,
+  };
+}

@@ -1,0 +1,304 @@
+/**
+ * The processes under test: the built server (apps/server/dist/main.js) and the bare node:http
+ * floor, each in its own child process, so that the load generator (this process) does not share
+ * their event loop and their memory can be read alone (/proc/<pid>/status).
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { assertRunning, defer, trackChild } from './cleanup';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const serverDir = path.join(repoRoot, 'apps/server');
+export const serverMain = path.join(serverDir, 'dist/main.js');
+const guard = fileURLToPath(new URL('./child-guard.cjs', import.meta.url));
+const bareServer = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
+
+// ── build ────────────────────────────────────────────────────────────────────────────────────
+
+/** Newest modification time (ms) of the files the bundle is built from. */
+function newestSource(): number {
+  const roots = [
+    path.join(serverDir, 'src'),
+    path.join(serverDir, 'scripts'),
+    path.join(serverDir, 'package.json'),
+    path.join(repoRoot, 'packages/shared/src'),
+    path.join(repoRoot, 'packages/shared/package.json'),
+  ];
+  let newest = 0;
+  for (const root of roots) {
+    if (!existsSync(root)) continue;
+    const files = statSync(root).isDirectory()
+      ? readdirSync(root, { recursive: true, encoding: 'utf8' }).map((f) => path.join(root, f))
+      : [root];
+    for (const file of files) {
+      if (file.endsWith('.test.ts')) continue;
+      newest = Math.max(newest, statSync(file).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/**
+ * Builds the server bundle when asked to, or (`auto`) when dist/main.js is missing or older than
+ * its sources: the build empties apps/server/dist first, so it is not run for nothing on a shared tree.
+ */
+export function ensureServerBuilt(mode: 'auto' | 'always' | 'never'): string {
+  const built = existsSync(serverMain) ? statSync(serverMain).mtimeMs : null;
+  if (mode === 'never') {
+    if (built === null) throw new Error(`${serverMain} is missing and BENCH_BUILD=0`);
+    return 'not rebuilt (BENCH_BUILD=0)';
+  }
+  if (mode === 'auto' && built !== null && built >= newestSource()) return 'up to date';
+  const started = performance.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', '@closia/server'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) {
+    throw new Error(`npm run build -w @closia/server failed (exit ${result.status ?? result.signal})`);
+  }
+  return `built in ${Math.round(performance.now() - started)} ms`;
+}
+
+// ── memory ───────────────────────────────────────────────────────────────────────────────────
+
+const hasProc = existsSync('/proc/self/status');
+
+/** Resident set size of one process in MB, or null when it cannot be read (or it has exited). */
+export function rssMb(pid: number): number | null {
+  try {
+    if (hasProc) {
+      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return match ? Number(match[1]) / 1024 : null;
+    }
+    // macOS and the BSDs: no /proc, ps answers in KB.
+    const kb = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+    return Number.isFinite(kb) && kb > 0 ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface RssSample {
+  /** ms since the sampler started */
+  t: number;
+  mb: number;
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; `peak` is the highest sample. */
+export function sampleRss(pid: number, everyMs = 250) {
+  const started = performance.now();
+  const samples: RssSample[] = [];
+  const take = () => {
+    const mb = rssMb(pid);
+    if (mb !== null) samples.push({ t: performance.now() - started, mb });
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    samples,
+    latest: () => samples.at(-1)?.mb ?? null,
+    stop(): { peak: number | null; last: number | null } {
+      clearInterval(timer);
+      take();
+      return {
+        peak: samples.length > 0 ? Math.max(...samples.map((s) => s.mb)) : null,
+        last: samples.at(-1)?.mb ?? null,
+      };
+    },
+  };
+}
+
+// ── child processes ──────────────────────────────────────────────────────────────────────────
+
+export interface StopResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The process did not exit within the grace period after SIGTERM and was killed. */
+  killed: boolean;
+}
+
+export interface Child {
+  readonly name: string;
+  readonly process: ChildProcess;
+  readonly pid: number;
+  /** The last lines the process wrote (stdout and stderr), for error messages. */
+  output(): string;
+  exited(): boolean;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
+  stop(graceMs?: number): Promise<StopResult>;
+}
+
+function spawnChild(name: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Child {
+  assertRunning();
+  const child = spawn(process.execPath, ['--require', guard, ...args], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  if (child.pid === undefined) throw new Error(`${name}: could not spawn ${process.execPath}`);
+  trackChild(child);
+
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('error', (error) => lines.push(`${name}: ${error.message}`));
+
+  let exit: StopResult | null = null;
+  const exited = new Promise<StopResult>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal, killed: false };
+      resolve(exit);
+    });
+  });
+
+  const stop = async (graceMs = 15_000): Promise<StopResult> => {
+    if (exit) return exit;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    const result = await exited;
+    clearTimeout(timer);
+    return result.signal === 'SIGKILL' ? { ...result, killed: true } : result;
+  };
+  const release = defer(`${name} (pid ${child.pid})`, () => stop().then(() => undefined));
+
+  return {
+    name,
+    process: child,
+    pid: child.pid,
+    output: () => lines.join('\n'),
+    exited: () => exit !== null,
+    stop: async (graceMs) => {
+      const result = await stop(graceMs);
+      await release();
+      return result;
+    },
+  };
+}
+
+/** A port free at the time of asking (main.js cannot report the port it got from PORT=0). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// ── the server under test ────────────────────────────────────────────────────────────────────
+
+export interface ServerOptions {
+  dataDir: string;
+  /** PostgreSQL URL, or null for the embedded PGlite in `$DATA_DIR/db`. */
+  databaseUrl: string | null;
+  startTimeoutMs: number;
+}
+
+export interface Server extends Child {
+  readonly baseUrl: string;
+  /** ms from spawn to the first `GET /health` answering 200 */
+  readonly startMs: number;
+}
+
+/**
+ * Spawns `node apps/server/dist/main.js` as the production server would run, API only, without
+ * rate limits, demo data or Redis, and waits until `GET /health` answers 200.
+ */
+export async function startServer(options: ServerOptions): Promise<Server> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: baseUrl,
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    // A directory without index.html: the API only.
+    WEB_DIST: path.join(options.dataDir, 'no-web'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT: '0',
+    SEED_DEMO: '0',
+    REDIS_URL: '',
+    SMTP_URL: '',
+  };
+  const spawnedAt = performance.now();
+  const child = spawnChild('server', [serverMain], env, options.dataDir);
+  try {
+    await waitForHealth(child, baseUrl, options.startTimeoutMs);
+  } catch (error) {
+    await child.stop(2_000);
+    throw error;
+  }
+  return { ...child, baseUrl, startMs: performance.now() - spawnedAt };
+}
+
+async function waitForHealth(child: Child, baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let last = 'no answer';
+  while (performance.now() < deadline) {
+    if (child.exited()) {
+      throw new Error(`the server exited before answering /health:\n${indent(child.output())}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      last = `HTTP ${response.status}`;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(20);
+  }
+  throw new Error(
+    `the server did not answer GET /health with 200 within ${timeoutMs / 1000} s (last: ${last}):\n${indent(child.output())}`,
+  );
+}
+
+// ── the bare node:http floor ─────────────────────────────────────────────────────────────────
+
+export interface BareServer extends Child {
+  readonly url: string;
+}
+
+export async function startBareServer(body: string): Promise<BareServer> {
+  const env = { ...process.env, BENCH_BARE_BODY: body };
+  const child = spawnChild('bare node:http server', [bareServer], env, repoRoot);
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the bare server did not report its port')), 10_000);
+      child.process.once('message', (message: { port?: unknown }) => {
+        clearTimeout(timer);
+        if (typeof message.port === 'number') resolve(message.port);
+        else reject(new Error(`the bare server sent ${JSON.stringify(message)}`));
+      });
+      child.process.once('exit', () => reject(new Error(`the bare server exited:\n${child.output()}`)));
+    });
+    return { ...child, url: `http://127.0.0.1:${port}/` };
+  } catch (error) {
+    await child.stop(2_000);
+    throw error;
+  }
+}
+
+export function indent(text: string, prefix = '    '): string {
+  return text
+    .split('\n')
+    .map((line) => prefix + line)
+    .join('\n');
+}
