@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestContext } from '../test/helpers';
-import { contentSecurityPolicy } from './security-headers';
+import { apiContentSecurityPolicy, contentSecurityPolicy } from './security-headers';
 
 describe('security headers', () => {
   let ctx: TestContext;
@@ -22,12 +22,13 @@ describe('security headers', () => {
       }),
     ];
     for (const res of answers) {
-      expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy);
+      // Not a page: a policy that loads nothing and forbids framing.
+      expect(res.headers['content-security-policy']).toBe(apiContentSecurityPolicy);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+    expect(apiContentSecurityPolicy).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('forbid inline scripts and framing', () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers';
+import { apiContentSecurityPolicy, contentSecurityPolicy } from './security-headers';
 
 /** A built web app in miniature: a page, a hashed script with its compressed siblings, the build id. */
 const indexHtml = `<!doctype html><html lang="fr"><head><title>Closia</title>${'<meta name="x" content="remplissage">'.repeat(40)}</head><body><div id="root"></div></body></html>\n`;
@@ -191,5 +192,25 @@ describe('other files of the build', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+  });
+});
+
+describe('security headers of pages and files', () => {
+  it('a page gets the app’s policy and the headers that govern documents', async () => {
+    const res = await get('/dashboard/settings');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('a script gets the policy that loads nothing, and nosniff', async () => {
+    const res = await get('/assets/x-hash.js', 'br');
+    expect(res.headers['content-security-policy']).toBe(apiContentSecurityPolicy);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeUndefined();
   });
 });

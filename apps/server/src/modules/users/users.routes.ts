@@ -2,7 +2,7 @@ import { emailChangeSchema, userUpdateSchema, verifyEmailSchema } from '@closia/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginationQuery } from '../../lib/pagination';
-import { requireUser } from '../../plugins/session';
+import { requireUser, type Session } from '../../plugins/session';
 import {
   confirmEmailChange,
   deleteAccount,
@@ -15,6 +15,9 @@ import { getCurrentUser, listActivities } from './users.service';
 
 const message = z.object({ message: z.string() });
 
+/** The encoded `GET /user` answer of each session entry (a new entry, after any change, misses). */
+const encodedAnswers = new WeakMap<Session, string>();
+
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
@@ -25,11 +28,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireUser(request);
-      // The session lookup already read (or cached) everything this answer holds.
-      const { user, profile, unreadMessageCount } = request.session!;
-      return presentCurrentUser(user, profile, unreadMessageCount);
+      // The session lookup already read (or cached) everything this answer holds, and a cached
+      // session is one immutable object until a write invalidates it: its answer is encoded by
+      // the response schema once, then sent as is.
+      const session = request.session!;
+      let body = encodedAnswers.get(session);
+      if (body === undefined) {
+        const { user, profile, unreadMessageCount } = session;
+        body = JSON.stringify(
+          currentUserResponse.encode(presentCurrentUser(user, profile, unreadMessageCount)),
+        );
+        encodedAnswers.set(session, body);
+      }
+      // A string with a JSON content type is sent as is: Fastify serializes only other payloads.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
