@@ -10,10 +10,15 @@ import { seed } from './db/seed';
 import { redactForLog } from './lib/log-redaction';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { advertisementsRoutes } from './modules/advertisements/advertisements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { freelancersRoutes } from './modules/freelancers/freelancers.routes';
+import { missionsRoutes } from './modules/missions/missions.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { servicesRoutes } from './modules/services/services.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { csrfPlugin } from './plugins/csrf';
@@ -112,6 +117,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(pictureRoutes, { prefix: '/api/v1' });
   await app.register(profileRoutes, { prefix: '/api/v1' });
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
+  await app.register(servicesRoutes, { prefix: '/api/v1' });
+  await app.register(missionsRoutes, { prefix: '/api/v1' });
+  await app.register(freelancersRoutes, { prefix: '/api/v1' });
+  await app.register(favoritesRoutes, { prefix: '/api/v1' });
+  await app.register(advertisementsRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin);
 
   return app;

@@ -45,6 +45,7 @@ export const ruleMessages = {
   boolean: 'The value must be a boolean',
   sameAs: 'The {field} field and {otherField} field must be the same',
   notSameAs: 'The {field} field and {otherField} field must be different',
+  after: 'The {field} field must be a date after {otherField}',
   accepted: 'The {field} field must be accepted',
   regex: 'The {field} field format is invalid',
   notAllowed: 'The {field} field is not allowed',
@@ -84,6 +85,8 @@ export function validationMessageFr(item: ValidationErrorItem): string {
       return 'Ce champ doit être un texte';
     case 'invalidCharacters':
       return 'Ce champ contient des caractères non autorisés';
+    case 'after':
+      return 'Cette date doit être postérieure à la date de début';
     case 'email':
       return 'Adresse e-mail invalide';
     case 'minLength':

@@ -38,14 +38,16 @@ export function isStorableText(value: string): boolean {
 
 /**
  * The string every field of a request is built on — body, query string and path parameters
- * alike: a NUL character or a lone surrogate fails with rule `invalidCharacters`, before any
- * other check of the field (trim, length, format) runs.
+ * alike: a NUL character or a lone surrogate fails with rule `invalidCharacters`, the rule the
+ * 422 reports for the field whatever else fails after it (trim, length, format).
  */
 export function textField() {
   return z.string().refine(isStorableText, {
     message: 'Invalid characters',
     params: { rule: 'invalidCharacters' },
-    abort: true,
+    // Not `abort`: an aborting issue would also skip the object's own refinements (Zod skips every
+    // `when` check once an issue is explicitly aborted), hiding e.g. a missing location. The 422
+    // reports each field's first failing rule only, so the later checks add nothing visible.
   });
 }
 
@@ -96,7 +98,8 @@ export function emailField() {
 export function urlField(max?: number) {
   const base = textField()
     .trim()
-    .refine(isValidHttpUrl, { message: 'Invalid URL', params: { rule: 'url' }, abort: true });
+    // Not `abort` (see textField): the 422 keeps the field's first rule, `url`.
+    .refine(isValidHttpUrl, { message: 'Invalid URL', params: { rule: 'url' } });
   const bounded =
     max === undefined
       ? base.refine((value) => value.length < limits.urlMaxLengthExclusive, {

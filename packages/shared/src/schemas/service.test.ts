@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chars, errorOn, errorsOf } from '../test-helpers';
+import { toValidationErrors } from '../validation';
 import { serviceCreateSchema, serviceUpdateSchema } from './service';
 
 const valid = {
@@ -144,5 +145,23 @@ describe('serviceUpdateSchema', () => {
     );
     expect(errorsOf(serviceUpdateSchema, { locationType: 'online' })).toEqual([]);
     expect(errorsOf(serviceUpdateSchema, { location: 'Paris' })).toEqual([]);
+  });
+});
+
+describe('every failing field at once', () => {
+  it('reports a missing location together with a bad link and a NUL in the name', () => {
+    const r = serviceCreateSchema.safeParse({
+      name: 'a\u0000bc',
+      description: 'Une description assez longue',
+      price: 10,
+      commissionRate: 10,
+      financingMethods: ['cpf'],
+      link: 'pas une url',
+      duration: 3,
+      locationType: 'physical',
+    });
+    expect(r.success).toBe(false);
+    const fields = toValidationErrors(r.error!, {}).map((e) => `${e.field}:${e.rule}`);
+    expect(fields).toEqual(['name:invalidCharacters', 'link:url', 'location:required']);
   });
 });

@@ -39,7 +39,11 @@ export const services = pgTable(
     /** Review status: not_submitted | pending_review | approved | rejected. */
     validationStatus: text().notNull().default('not_submitted'),
     rejectionReason: text(),
+    /** When the review decision was taken (approved or rejected). */
+    reviewedAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
+    /** Unaccented, lower-cased name + description, kept by a trigger (migration 0004); full-text and trigram indexed. */
+    searchText: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -71,6 +75,9 @@ export const missions = pgTable(
     status: text().notNull().default('draft'),
     /** Hiring state: open | in_progress | filled | closed. */
     missionStatus: text().notNull().default('open'),
+    publishedAt: timestamp({ withTimezone: true }),
+    /** Unaccented, lower-cased title + description + offer name, kept by triggers (migration 0004). */
+    searchText: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -94,10 +101,12 @@ export const applications = pgTable(
     message: text(),
     /** pending | accepted | declined | withdrawn */
     status: text().notNull().default('pending'),
+    decidedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('applications_mission_user_unique').on(t.missionId, t.userId),
+    index('applications_mission_status_idx').on(t.missionId, t.status),
     index('applications_user_idx').on(t.userId),
   ],
 );

@@ -74,6 +74,8 @@ export const profiles = pgTable(
     formations: jsonb().$type<{ name: string; link?: string | null }[]>().notNull().default([]),
     socialLinks: text().array().notNull().default(emptyTextArray),
     videoUrl: text(),
+    /** Unaccented, lower-cased name + description + skills, kept by triggers (migration 0004). */
+    searchText: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [uniqueIndex('profiles_user_unique').on(t.userId), index('profiles_kind_idx').on(t.kind)],

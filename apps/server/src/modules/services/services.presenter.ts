@@ -1,0 +1,111 @@
+import {
+  activityStatuses,
+  certifications,
+  financingMethods,
+  locationTypes,
+  type NamedRef,
+  reviewStatuses,
+  type Service,
+  type UserSummary,
+} from '@closia/shared';
+import { z } from 'zod';
+import type { services } from '../../db/schema';
+
+export type ServiceRow = typeof services.$inferSelect;
+
+/** What a sale earns the seller, in euros: price × rate, computed in cents and rounded to the cent. */
+export function commissionAmountOf(price: number, commissionRate: number): number {
+  return Math.round((Math.round(price * 100) * commissionRate) / 100) / 100;
+}
+
+export const namedRefResponse = z.object({ id: z.number(), name: z.string() });
+export const userSummaryResponse = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  profilePicture: z.string().nullable(),
+});
+
+export const serviceResponse = z.object({
+  id: z.number(),
+  infopreneurId: z.number(),
+  infopreneur: userSummaryResponse,
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  commissionRate: z.number(),
+  commissionAmount: z.number(),
+  financingMethods: z.array(z.enum(financingMethods)),
+  link: z.string(),
+  duration: z.number(),
+  requestValidation: z.boolean(),
+  location: z.string().nullable(),
+  locationType: z.enum(locationTypes),
+  certifications: z.array(z.enum(certifications)),
+  workSectors: z.array(namedRefResponse),
+  status: z.enum(activityStatuses),
+  validationStatus: z.enum(reviewStatuses),
+  rejectionReason: z.string().nullable(),
+  openMissionCount: z.number(),
+  favorite: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<Service>;
+
+export interface ServiceExtras {
+  owner: { id: number; firstName: string; lastName: string; profilePicture: string | null };
+  openMissionCount: number;
+  favorite: boolean;
+}
+
+export const userSummary = (u: ServiceExtras['owner']): UserSummary => ({
+  id: u.id,
+  fullName: `${u.firstName} ${u.lastName}`,
+  profilePicture: u.profilePicture,
+});
+
+/**
+ * A service as the API answers it. `sectorNames` maps work sector ids to names (fetched once for a
+ * whole list); `showReason` is false for viewers other than the owner and admins.
+ */
+export function presentService(
+  row: ServiceRow,
+  extras: ServiceExtras,
+  sectorNames: ReadonlyMap<number, string>,
+  showReason: boolean,
+): Service {
+  return {
+    id: row.id,
+    infopreneurId: row.infopreneurId,
+    infopreneur: userSummary(extras.owner),
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    currency: row.currency,
+    commissionRate: row.commissionRate,
+    commissionAmount: commissionAmountOf(row.price, row.commissionRate),
+    financingMethods: row.financingMethods as Service['financingMethods'],
+    link: row.link,
+    duration: row.duration,
+    requestValidation: row.requestValidation,
+    location: row.location,
+    locationType: row.locationType as Service['locationType'],
+    certifications: row.certifications as Service['certifications'],
+    workSectors: namedRefs(row.workSectorIds, sectorNames),
+    status: row.status as Service['status'],
+    validationStatus: row.validationStatus as Service['validationStatus'],
+    rejectionReason: showReason ? row.rejectionReason : null,
+    openMissionCount: Number(extras.openMissionCount),
+    favorite: Boolean(extras.favorite),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The known sectors of `ids`, in order, with their names. */
+export function namedRefs(ids: readonly number[], names: ReadonlyMap<number, string>): NamedRef[] {
+  return ids.flatMap((id) => {
+    const name = names.get(id);
+    return name === undefined ? [] : [{ id, name }];
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * Request schemas of the marketplace endpoints that spec §5 does not list (issue 7): the review,
+ * applications, the jobs and freelancer searches, favorites and advertisements. Query-string
+ * numbers and lists may come as text ("3,7" or repeated keys).
+ */
+import { z } from 'zod';
+import { certifications, financingMethods, locationTypes, sortOrders } from '../enums';
+import {
+  checkboxValue,
+  enumField,
+  idField,
+  idParam,
+  lenientNumber,
+  limits,
+  MAX_INT,
+  textField,
+  trimmedString,
+  urlField,
+  utcDateTime,
+} from './fields';
+import { missionCreateSchema } from './mission';
+
+/**
+ * A list from the query string: repeated keys (`?a=1&a=2`), one comma-separated value (`?a=1,2`)
+ * or a JSON array in a body. Empty items are dropped.
+ */
+export function queryList<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    const parts = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(parts)) return parts;
+    return parts.flatMap((part) =>
+      typeof part === 'string'
+        ? part
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : [part],
+    );
+  }, z.array(item).max(50));
+}
+
+/** A query-string flag: 1/true/yes/on or 0/false/no/off. */
+export const queryFlag = () => checkboxValue();
+
+const page = () => lenientNumber().pipe(z.number().min(1).max(MAX_INT).int());
+const perPage = () => lenientNumber().pipe(z.number().min(1).max(100).int());
+const searchText = () => textField().trim().max(limits.searchQueryMaxLength);
+
+/** `POST /admin/services/{id}/reject`: the reason the owner will read. */
+export const serviceRejectSchema = z.object({ reason: trimmedString(3, 2000) });
+export type ServiceRejectInput = z.infer<typeof serviceRejectSchema>;
+
+/** `PUT /missions/{id}`: any field of the creation, each optional. */
+export const missionUpdateSchema = missionCreateSchema
+  .partial()
+  .extend({ ticket: z.number().positive().max(1_000_000_000).nullable().optional() });
+export type MissionUpdateInput = z.infer<typeof missionUpdateSchema>;
+
+/** `POST /missions/{id}/applications`. */
+export const applicationCreateSchema = z.object({ message: trimmedString(10, 3000) });
+export type ApplicationCreateInput = z.infer<typeof applicationCreateSchema>;
+
+export const jobSortFields = ['commissionAmount', 'commissionRate', 'price', 'newest'] as const;
+export type JobSortField = (typeof jobSortFields)[number];
+
+/** `GET /jobs`: the catalogue of approved, active offers. */
+export const jobSearchSchema = z.object({
+  query: searchText().optional(),
+  workSectors: queryList(idParam()).optional(),
+  financingMethods: queryList(enumField(financingMethods)).optional(),
+  certifications: queryList(enumField(certifications)).optional(),
+  locationType: enumField(locationTypes).optional(),
+  commissionMin: lenientNumber().pipe(z.number().min(0).max(1_000_000_000)).optional(),
+  sortBy: enumField(jobSortFields).optional(),
+  sortOrder: enumField(sortOrders).optional(),
+  page: page().default(1),
+  perPage: perPage().default(20),
+});
+export type JobSearchInput = z.infer<typeof jobSearchSchema>;
+
+export const freelancerRoles = ['setter', 'closer', 'setter_closer', 'all'] as const;
+export type FreelancerRole = (typeof freelancerRoles)[number];
+
+/** `GET /freelancers`: setters, closers and setter-closers with a finished profile. */
+export const freelancerSearchSchema = z.object({
+  role: enumField(freelancerRoles).optional(),
+  query: searchText().optional(),
+  workSectors: queryList(idParam()).optional(),
+  skills: queryList(textField().trim().min(1).max(255)).optional(),
+  minConversionRate: lenientNumber().pipe(z.number().min(0).max(10)).optional(),
+  minExperience: lenientNumber().pipe(z.number().min(0).max(100).int()).optional(),
+  available: queryFlag().optional(),
+  online: queryFlag().optional(),
+  location: searchText().optional(),
+  /** Rank by the match with this mission of the caller's. */
+  missionId: idParam().optional(),
+  page: page().default(1),
+  perPage: perPage().default(20),
+});
+export type FreelancerSearchInput = z.infer<typeof freelancerSearchSchema>;
+
+export const favoriteKinds = ['user', 'mission', 'service'] as const;
+
+export const advertisementStatuses = ['draft', 'active', 'paused', 'ended'] as const;
+export const advertisementTargetRoles = ['setter', 'closer', 'setter_closer'] as const;
+
+const advertisementFields = {
+  title: trimmedString(3, 100),
+  text: trimmedString(10, 500),
+  image: urlField().nullable().optional(),
+  /** Exactly one of serviceId and missionId: the promoted offer or mission (one of the caller's). */
+  serviceId: idField().nullable().optional(),
+  missionId: idField().nullable().optional(),
+  targetWorkSectors: z.array(idField()).max(50).optional(),
+  targetRole: enumField(advertisementTargetRoles).nullable().optional(),
+  startsAt: utcDateTime(),
+  endsAt: utcDateTime(),
+  /** draft (default), active or paused; ended is reached by date or by hand. */
+  status: enumField(advertisementStatuses).optional(),
+};
+
+type AdPayload = { value: unknown };
+const adValue = (payload: AdPayload) =>
+  (payload.value !== null && typeof payload.value === 'object' ? payload.value : {}) as Record<
+    string,
+    unknown
+  >;
+const hasTarget = (value: Record<string, unknown>) =>
+  (value.serviceId !== undefined && value.serviceId !== null) ||
+  (value.missionId !== undefined && value.missionId !== null);
+const endsAfterStart = (value: Record<string, unknown>) =>
+  typeof value.startsAt !== 'string' ||
+  typeof value.endsAt !== 'string' ||
+  Date.parse(value.endsAt) > Date.parse(value.startsAt);
+
+const afterStart = {
+  message: 'The endsAt field must be a date after startsAt',
+  path: ['endsAt'],
+  params: { rule: 'after', otherField: 'startsAt' },
+  when: (payload: AdPayload) => !endsAfterStart(adValue(payload)),
+};
+
+/** `POST /advertisements`. */
+export const advertisementCreateSchema = z
+  .object(advertisementFields)
+  .refine((value) => hasTarget(value), {
+    message: 'The serviceId field must be defined',
+    path: ['serviceId'],
+    params: { rule: 'required' },
+    when: (payload: AdPayload) => !hasTarget(adValue(payload)),
+  })
+  .refine((value) => !(value.serviceId && value.missionId), {
+    message: 'The missionId field is not allowed',
+    path: ['missionId'],
+    params: { rule: 'notAllowed' },
+    when: (payload: AdPayload) => {
+      const value = adValue(payload);
+      return Boolean(value.serviceId && value.missionId);
+    },
+  })
+  .refine((value) => endsAfterStart(value), afterStart);
+export type AdvertisementCreateInput = z.infer<typeof advertisementCreateSchema>;
+
+/** `PUT /advertisements/{id}`: any field, each optional; the target may not change. */
+export const advertisementUpdateSchema = z
+  .object(advertisementFields)
+  .omit({ serviceId: true, missionId: true })
+  .partial()
+  .refine((value) => endsAfterStart(value), afterStart);
+export type AdvertisementUpdateInput = z.infer<typeof advertisementUpdateSchema>;
