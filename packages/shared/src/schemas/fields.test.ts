@@ -11,6 +11,7 @@ import {
   idField,
   idParam,
   isStorableText,
+  isValidDateString,
   lenientNumber,
   MAX_INT,
   numberBetween,
@@ -403,5 +404,14 @@ describe('blankToNull and lenientNumber', () => {
   it('reads numeric strings as numbers', () => {
     expect(parse(lenientNumber(), '12.5')).toBe(12.5);
     expect(check(lenientNumber(), 'douze')?.rule).toBe('number');
+  });
+});
+
+describe('dates before 1900', () => {
+  it('are refused: PostgreSQL refuses year 0 and JavaScript reads 0001 as 1901', () => {
+    expect(isValidDateString('0000-01-01')).toBe(false);
+    expect(isValidDateString('0001-01-01T00:00:00Z')).toBe(false);
+    expect(isValidDateString('1899-12-31')).toBe(false);
+    expect(isValidDateString('1900-01-01')).toBe(true);
   });
 });

@@ -186,8 +186,14 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
+/**
+ * The years a date may name: PostgreSQL refuses year 0, and JavaScript reads the years 0–99 as
+ * 1900–1999; nothing in the product is dated before 1900.
+ */
+const MIN_YEAR = 1900;
+
 function isRealDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
+  if (year < MIN_YEAR || month < 1 || month > 12 || day < 1) return false;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day <= days;
 }

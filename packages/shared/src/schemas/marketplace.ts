@@ -120,11 +120,11 @@ const advertisementFields = {
 };
 
 type AdPayload = { value: unknown };
-const adValue = (payload: AdPayload) =>
-  (payload.value !== null && typeof payload.value === 'object' ? payload.value : {}) as Record<
-    string,
-    unknown
-  >;
+/** The payload when it is an object; the object checks never run on anything else (z.object refuses it). */
+const adObject = (payload: AdPayload) =>
+  payload.value !== null && typeof payload.value === 'object' && !Array.isArray(payload.value)
+    ? (payload.value as Record<string, unknown>)
+    : null;
 const hasTarget = (value: Record<string, unknown>) =>
   (value.serviceId !== undefined && value.serviceId !== null) ||
   (value.missionId !== undefined && value.missionId !== null);
@@ -137,7 +137,10 @@ const afterStart = {
   message: 'The endsAt field must be a date after startsAt',
   path: ['endsAt'],
   params: { rule: 'after', otherField: 'startsAt' },
-  when: (payload: AdPayload) => !endsAfterStart(adValue(payload)),
+  when: (payload: AdPayload) => {
+    const value = adObject(payload);
+    return value !== null && !endsAfterStart(value);
+  },
 };
 
 /** `POST /advertisements`. */
@@ -147,15 +150,18 @@ export const advertisementCreateSchema = z
     message: 'The serviceId field must be defined',
     path: ['serviceId'],
     params: { rule: 'required' },
-    when: (payload: AdPayload) => !hasTarget(adValue(payload)),
+    when: (payload: AdPayload) => {
+      const value = adObject(payload);
+      return value !== null && !hasTarget(value);
+    },
   })
   .refine((value) => !(value.serviceId && value.missionId), {
     message: 'The missionId field is not allowed',
     path: ['missionId'],
     params: { rule: 'notAllowed' },
     when: (payload: AdPayload) => {
-      const value = adValue(payload);
-      return Boolean(value.serviceId && value.missionId);
+      const value = adObject(payload);
+      return value !== null && Boolean(value.serviceId && value.missionId);
     },
   })
   .refine((value) => endsAfterStart(value), afterStart);

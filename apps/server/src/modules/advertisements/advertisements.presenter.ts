@@ -1,0 +1,86 @@
+import {
+  type Advertisement,
+  type AdvertisementStatus,
+  advertisementStatuses,
+  advertisementTargetRoles,
+} from '@closia/shared';
+import { z } from 'zod';
+import type { advertisements } from '../../db/schema';
+import { paginationMeta } from '../users/users.presenter';
+
+/** A campaign as read from the database, with the name of what it promotes. */
+export type AdvertisementRow = typeof advertisements.$inferSelect & { targetName: string | null };
+
+type Dates = Pick<AdvertisementRow, 'status' | 'startsAt' | 'endsAt'>;
+
+/** The status as answered: an active or paused campaign past its end date is ended. */
+export function effectiveStatus(row: Dates, now: Date): AdvertisementStatus {
+  const stored = row.status as AdvertisementStatus;
+  if ((stored === 'active' || stored === 'paused') && row.endsAt <= now) return 'ended';
+  return stored;
+}
+
+/** Serving now: active and between its dates (start included, end excluded). */
+export const isLive = (row: Dates, now: Date) =>
+  row.status === 'active' && row.startsAt <= now && now < row.endsAt;
+
+/** clicks ÷ impressions in percent, one decimal; 0 without impressions. */
+export const clickThroughRate = (clicks: number, impressions: number) =>
+  impressions > 0 ? Math.round((clicks / impressions) * 1000) / 10 : 0;
+
+/** The API shape of a campaign; `sectors` names the work sectors (unknown ids are left out). */
+export function presentAdvertisement(
+  row: AdvertisementRow,
+  sectors: ReadonlyMap<number, string>,
+  now: Date,
+): Advertisement {
+  return {
+    id: row.id,
+    title: row.title,
+    text: row.text,
+    image: row.image,
+    serviceId: row.serviceId,
+    missionId: row.missionId,
+    targetName: row.targetName ?? '',
+    targetWorkSectors: row.targetWorkSectorIds.flatMap((id) => {
+      const name = sectors.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    }),
+    targetRole: (row.targetRole as Advertisement['targetRole']) ?? null,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: effectiveStatus(row, now),
+    live: isLive(row, now),
+    impressions: row.impressions,
+    clicks: row.clicks,
+    ctr: clickThroughRate(row.clicks, row.impressions),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const advertisementResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  text: z.string(),
+  image: z.string().nullable(),
+  serviceId: z.number().nullable(),
+  missionId: z.number().nullable(),
+  targetName: z.string(),
+  targetWorkSectors: z.array(z.object({ id: z.number(), name: z.string() })),
+  targetRole: z.enum(advertisementTargetRoles).nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(advertisementStatuses),
+  live: z.boolean(),
+  impressions: z.number(),
+  clicks: z.number(),
+  ctr: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<Advertisement>;
+
+export const advertisementPageResponse = z.object({
+  data: z.array(advertisementResponse),
+  meta: paginationMeta,
+});
