@@ -6,7 +6,9 @@ import { RequestValidationError } from './errors';
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data);
+    // reportInput: each issue carries the value it failed on, so a wrong value is never taken for a
+    // missing one (e.g. `workSectors=abc`, whose list exists only after parsing).
+    const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(result.error, data) };
   };

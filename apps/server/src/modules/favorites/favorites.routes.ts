@@ -1,3 +1,62 @@
+import { enumField, favoriteKinds, idParam } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paginationQuery } from '../../lib/pagination';
+import { requireUser } from '../../plugins/session';
+import { freelancerCardResponse } from '../freelancers/freelancers.presenter';
+import { missionResponse } from '../missions/missions.presenter';
+import { serviceResponse } from '../services/services.presenter';
+import { viewerOf } from '../services/services.service';
+import { paginationMeta } from '../users/users.presenter';
+import { addFavorite, listFavorites, removeFavorite } from './favorites.service';
 
-export const favoritesRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['favorites'];
+const target = z.object({ kind: enumField(favoriteKinds), id: idParam() });
+
+const favoriteResponse = z.object({
+  kind: z.enum(favoriteKinds),
+  targetId: z.number(),
+  createdAt: z.string(),
+  user: freelancerCardResponse.nullable(),
+  mission: missionResponse.nullable(),
+  service: serviceResponse.nullable(),
+});
+
+/** Stars on freelancers, missions and offers. */
+export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const viewer = (request: Parameters<typeof requireUser>[0]) => {
+    requireUser(request);
+    return viewerOf(request.session)!;
+  };
+
+  app.get(
+    '/favorites',
+    {
+      schema: {
+        tags,
+        summary: 'My favorites, newest first, each with the item (null once no longer visible)',
+        querystring: paginationQuery.extend({ kind: enumField(favoriteKinds).optional() }),
+        response: { 200: z.object({ data: z.array(favoriteResponse), meta: paginationMeta }) },
+      },
+    },
+    async (request) => listFavorites(app.db, viewer(request), request.query),
+  );
+
+  app.put(
+    '/favorites/:kind/:id',
+    { schema: { tags, summary: 'Star a freelancer, mission or offer (idempotent)', params: target } },
+    async (request, reply) => {
+      await addFavorite(app.db, viewer(request), request.params.kind, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/favorites/:kind/:id',
+    { schema: { tags, summary: 'Unstar (idempotent)', params: target } },
+    async (request, reply) => {
+      await removeFavorite(app.db, viewer(request), request.params.kind, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

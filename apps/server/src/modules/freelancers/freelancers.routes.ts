@@ -1,3 +1,28 @@
+import { freelancerSearchSchema } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session';
+import { viewerOf } from '../services/services.service';
+import { paginationMeta } from '../users/users.presenter';
+import { freelancerCardResponse } from './freelancers.presenter';
+import { searchFreelancers } from './freelancers.service';
 
-export const freelancersRoutes: FastifyPluginAsyncZod = async () => {};
+/** `/app/search`: setters, closers and setter-closers with a finished profile. */
+export const freelancersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/freelancers',
+    {
+      schema: {
+        tags: ['freelancers'],
+        summary:
+          'Search finished setter/closer profiles (signed-in users); missionId (one of my missions) ranks by match with reasons',
+        querystring: freelancerSearchSchema,
+        response: { 200: z.object({ data: z.array(freelancerCardResponse), meta: paginationMeta }) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return searchFreelancers(app.db, viewerOf(request.session)!, request.query);
+    },
+  );
+};

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { missions, profiles, services, users } from '../../db/schema';
 import { logActivity } from '../../lib/activity';
 import { AppError, notFound } from '../../lib/errors';
+import { yearsSince } from '../../lib/matching';
 import type { UserRow } from '../../plugins/session';
 import { assertUsableWorkSectors, ensureSkills, workSectorNames } from '../reference/reference.service';
 import { isOnline } from '../users/users.presenter';
@@ -153,19 +154,6 @@ export async function changeAccount(
     if (input.role) await tx.insert(profiles).values({ userId: user.id, kind: kindOfRole[input.role] });
     await logActivity(tx, user.id, 'update', request, 'Type de compte changé');
   });
-}
-
-function yearsSince(date: string | null): number | null {
-  if (!date) return null;
-  const start = new Date(`${date}T00:00:00Z`);
-  const now = new Date();
-  let years = now.getUTCFullYear() - start.getUTCFullYear();
-  if (
-    now.getUTCMonth() < start.getUTCMonth() ||
-    (now.getUTCMonth() === start.getUTCMonth() && now.getUTCDate() < start.getUTCDate())
-  )
-    years -= 1;
-  return Math.max(0, years);
 }
 
 /** Another user's public profile: nothing private (no e-mail, no tokens); 404 when unknown or suspended. */

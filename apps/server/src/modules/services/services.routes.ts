@@ -19,6 +19,7 @@ import {
   getService,
   listForReview,
   listMyServices,
+  listSellableServices,
   reviewService,
   submitService,
   updateService,
@@ -61,6 +62,19 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMyServices(app.db, viewer(request), request.query),
+  );
+
+  app.get(
+    '/services/sellable',
+    {
+      schema: {
+        tags,
+        summary:
+          'The offers I may attach to a deal: my own approved ones, and those of missions I was accepted on',
+        response: { 200: z.object({ data: z.array(serviceResponse) }) },
+      },
+    },
+    async (request) => listSellableServices(app.db, viewer(request)),
   );
 
   app.get(

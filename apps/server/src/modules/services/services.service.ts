@@ -7,7 +7,7 @@ import type {
 } from '@closia/shared';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { missions, services, users, workSectors } from '../../db/schema';
+import { applications, missions, services, users, workSectors } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import type { Mailer } from '../../plugins/mailer';
@@ -77,7 +77,7 @@ interface Loaded {
   extras: ServiceExtras;
 }
 
-async function loadServices(
+export async function loadServices(
   db: DbOrTx,
   where: SQL | undefined,
   viewerId: number | null,
@@ -178,13 +178,23 @@ export async function listMyServices(
   return { data: await presentServices(db, rows, viewer), meta: paginationMeta(total?.n ?? 0, page) };
 }
 
-/** The owner and admins see every state; others only a listed offer (404 otherwise). */
-export async function getService(db: DbOrTx, viewer: Viewer | null, id: number): Promise<Service> {
-  const visible = viewer?.admin
-    ? isNull(services.deletedAt)
-    : viewer
-      ? sql`${services.deletedAt} is null and (${services.infopreneurId} = ${viewer.id} or (${serviceIsListed}))`
-      : serviceIsListed;
+/**
+ * The owner and admins see every state; others only a listed offer (404 otherwise).
+ * `listedOnly`: a listed offer whoever asks (the jobs catalogue).
+ */
+export async function getService(
+  db: DbOrTx,
+  viewer: Viewer | null,
+  id: number,
+  options: { listedOnly?: boolean } = {},
+): Promise<Service> {
+  const visible = options.listedOnly
+    ? serviceIsListed
+    : viewer?.admin
+      ? isNull(services.deletedAt)
+      : viewer
+        ? sql`${services.deletedAt} is null and (${services.infopreneurId} = ${viewer.id} or (${serviceIsListed}))`
+        : serviceIsListed;
   const [row] = await loadServices(db, and(eq(services.id, id), visible), viewer?.id ?? null);
   if (!row) throw notFound('Service');
   const [service] = await presentServices(db, [row], viewer);
@@ -262,6 +272,23 @@ export async function submitService(db: Db, viewer: Viewer, id: number): Promise
       .where(eq(services.id, id));
   });
   return presentOne(db, id, viewer);
+}
+
+/**
+ * The offers the caller may attach to a deal (`GET /services/sellable`): their own approved ones,
+ * and the approved, active ones of missions they were accepted on.
+ */
+export async function listSellableServices(db: DbOrTx, viewer: Viewer): Promise<{ data: Service[] }> {
+  const where = and(
+    isNull(services.deletedAt),
+    eq(services.validationStatus, 'approved'),
+    sql`(${services.infopreneurId} = ${viewer.id} or (${services.status} = 'active' and exists(
+      select 1 from ${applications} a join ${missions} m on m.id = a.mission_id
+      where a.user_id = ${viewer.id} and a.status = 'accepted' and m.service_id = ${services.id} and m.status <> 'deleted'
+    )))`,
+  );
+  const rows = await loadServices(db, where, viewer.id, { orderBy: [asc(services.name), asc(services.id)] });
+  return { data: await presentServices(db, rows, viewer) };
 }
 
 // Review by admins.

@@ -1,0 +1,245 @@
+/**
+ * Setters, closers and setter-closers as others find them (`GET /api/v1/freelancers`, the
+ * applicants of a mission, favorites): finished profiles of users who are not suspended.
+ */
+import type { FreelancerCard, FreelancerSearchInput, MissionType, Paginated } from '@closia/shared';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { missions, profiles, services, users } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import {
+  explainMatch,
+  kindFitsSql,
+  type MissionTerms,
+  matchComponentsSql,
+  yearsSince,
+  yearsSinceSql,
+} from '../../lib/matching';
+import { paginationMeta } from '../../lib/pagination';
+import { namedRefs } from '../services/services.presenter';
+import { sectorNames, textMatches, textRank, type Viewer } from '../services/services.service';
+import { isOnline } from '../users/users.presenter';
+
+const FREELANCER_KINDS = ['setter', 'closer', 'setter_closer'];
+
+/** A freelancer others may find: finished setter/closer/setter-closer profile, account not suspended. */
+export const freelancerIsListed = and(
+  inArray(profiles.kind, FREELANCER_KINDS),
+  eq(profiles.finishedProfileSetup, true),
+  isNull(users.suspendedAt),
+) as SQL;
+
+/** What the match needs of a mission, as parameters. */
+export interface MissionForMatch {
+  id: number;
+  missionType: string;
+  minConversionRate: number | null;
+  minExperience: number | null;
+  sectors: number[];
+  searchText: string;
+}
+
+const missionParams = (m: MissionForMatch): MissionTerms => ({
+  missionType: sql`${m.missionType}::text`,
+  minConversionRate: sql`${m.minConversionRate}::real`,
+  minExperience: sql`${m.minExperience}::int`,
+  sectors: sql`${sql.param(m.sectors)}::int[]`,
+  text: sql`${m.searchText}::text`,
+});
+
+const freelancerColumns = {
+  kind: sql`${profiles.kind}`,
+  conversionRate: sql`${profiles.conversionRate}`,
+  years: yearsSinceSql(profiles.experience),
+  available: sql`${users.available}`,
+  sectors: sql`${profiles.workSectorIds}`,
+  skills: sql`${profiles.skills}`,
+};
+
+/** The mission of `?missionId=`: one of the viewer's own (404-like 422 otherwise). */
+export async function missionForMatch(
+  db: DbOrTx,
+  viewer: Viewer,
+  missionId: number,
+): Promise<MissionForMatch> {
+  const [row] = await db
+    .select({
+      id: missions.id,
+      missionType: missions.missionType,
+      minConversionRate: missions.minConversionRate,
+      minExperience: missions.minExperience,
+      sectors: services.workSectorIds,
+      searchText: missions.searchText,
+    })
+    .from(missions)
+    .innerJoin(services, eq(services.id, missions.serviceId))
+    .where(
+      and(
+        eq(missions.id, missionId),
+        eq(missions.infopreneurId, viewer.id),
+        sql`${missions.status} <> 'deleted'`,
+      ),
+    );
+  if (!row) throw fieldError('missionId', 'exists', 'The selected missionId is invalid');
+  return row;
+}
+
+type Loaded = Awaited<ReturnType<typeof loadFreelancers>>[number];
+
+export async function loadFreelancers(
+  db: DbOrTx,
+  where: SQL | undefined,
+  viewer: Viewer | null,
+  options: { mission?: MissionForMatch | null; orderBy?: SQL[]; limit?: number; offset?: number } = {},
+) {
+  const match = options.mission
+    ? matchComponentsSql(missionParams(options.mission), freelancerColumns)
+    : null;
+  let query = db
+    .select({
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePicture: users.profilePicture,
+        location: users.location,
+        available: users.available,
+        lastSeenAt: users.lastSeenAt,
+      },
+      profile: {
+        kind: profiles.kind,
+        description: profiles.description,
+        conversionRate: profiles.conversionRate,
+        experience: profiles.experience,
+        skills: profiles.skills,
+        workSectorIds: profiles.workSectorIds,
+      },
+      favorite:
+        viewer === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists(select 1 from favorites f where f.user_id = ${viewer.id} and f.kind = 'user' and f.target_id = ${users.id})`,
+      score: match ? match.score : sql<number | null>`null::int`,
+      kindFits: match ? sql<boolean>`${match.kindFits}` : sql<boolean | null>`null::boolean`,
+      commonSectors: match ? sql<number>`${match.commonSectors}` : sql<number | null>`null::int`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(where)
+    .orderBy(...(options.orderBy ?? [desc(profiles.updatedAt), desc(profiles.id)]))
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset !== undefined) query = query.offset(options.offset);
+  return query;
+}
+
+export async function presentFreelancers(
+  db: DbOrTx,
+  rows: Loaded[],
+  mission: MissionForMatch | null = null,
+): Promise<FreelancerCard[]> {
+  const names = await sectorNames(
+    db,
+    rows.flatMap((r) => r.profile.workSectorIds),
+  );
+  return rows.map(({ user: u, profile: p, favorite, score, kindFits, commonSectors }) => {
+    const years = yearsSince(p.experience);
+    return {
+      id: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      fullName: `${u.firstName} ${u.lastName}`,
+      profilePicture: u.profilePicture,
+      kind: p.kind as FreelancerCard['kind'],
+      location: u.location,
+      available: u.available,
+      online: isOnline(u),
+      description: p.description,
+      conversionRate: p.conversionRate,
+      experience: p.experience,
+      experienceYears: years,
+      skills: p.skills,
+      workSectors: namedRefs(p.workSectorIds, names),
+      favorite: Boolean(favorite),
+      match:
+        mission && score !== null
+          ? explainMatch({
+              score,
+              kindFits: !!kindFits,
+              missionType: mission.missionType as MissionType,
+              commonSectors: commonSectors ?? 0,
+              minConversionRate: mission.minConversionRate,
+              conversionRate: p.conversionRate,
+              minExperience: mission.minExperience,
+              years,
+              available: u.available,
+              skills: p.skills,
+              missionText: mission.searchText,
+            })
+          : null,
+    };
+  });
+}
+
+/** Users online within this window count as online (the same rule as `isOnline`). */
+const ONLINE_WINDOW = sql`interval '5 minutes'`;
+
+export async function searchFreelancers(
+  db: DbOrTx,
+  viewer: Viewer,
+  input: FreelancerSearchInput,
+): Promise<Paginated<FreelancerCard>> {
+  const mission = input.missionId ? await missionForMatch(db, viewer, input.missionId) : null;
+  const conditions: SQL[] = [freelancerIsListed];
+  const role = input.role ?? 'all';
+  if (role === 'setter' || role === 'closer')
+    conditions.push(inArray(profiles.kind, [role, 'setter_closer']));
+  else if (role === 'setter_closer') conditions.push(eq(profiles.kind, 'setter_closer'));
+  else if (mission) conditions.push(kindFitsSql(sql`${profiles.kind}`, sql`${mission.missionType}::text`));
+  const text = input.query?.trim();
+  if (text) conditions.push(textMatches(sql`${profiles.searchText}`, text));
+  if (input.workSectors?.length)
+    conditions.push(sql`${profiles.workSectorIds} && ${sql.param(input.workSectors)}::int[]`);
+  if (input.skills?.length) {
+    conditions.push(
+      sql`exists(select 1 from unnest(${profiles.skills}) sk where lower(unaccent(sk)) = any(select lower(unaccent(x)) from unnest(${sql.param(input.skills)}::text[]) x))`,
+    );
+  }
+  if (input.minConversionRate !== undefined)
+    conditions.push(sql`${profiles.conversionRate} >= ${input.minConversionRate}`);
+  if (input.minExperience !== undefined)
+    conditions.push(sql`${yearsSinceSql(profiles.experience)} >= ${input.minExperience}`);
+  if (input.available !== undefined) conditions.push(eq(users.available, input.available));
+  if (input.online !== undefined) {
+    const online = sql`(${users.lastSeenAt} is not null and ${users.lastSeenAt} > now() - ${ONLINE_WINDOW})`;
+    conditions.push(input.online ? online : sql`not ${online}`);
+  }
+  if (input.location)
+    conditions.push(
+      sql`lower(unaccent(coalesce(${users.location}, ''))) like '%' || lower(unaccent(${input.location})) || '%'`,
+    );
+  const where = and(...conditions) as SQL;
+
+  const orderBy: SQL[] = [];
+  if (mission) {
+    orderBy.push(sql`${matchComponentsSql(missionParams(mission), freelancerColumns).score} desc`);
+  } else if (text) {
+    orderBy.push(sql`${textRank(sql`${profiles.searchText}`, text)} desc`);
+  }
+  orderBy.push(desc(users.available), desc(profiles.updatedAt), desc(profiles.id));
+
+  const page = { page: input.page, perPage: input.perPage };
+  const [rows, [total]] = await Promise.all([
+    loadFreelancers(db, where, viewer, {
+      mission,
+      orderBy,
+      limit: input.perPage,
+      offset: (input.page - 1) * input.perPage,
+    }),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(where),
+  ]);
+  return { data: await presentFreelancers(db, rows, mission), meta: paginationMeta(total?.n ?? 0, page) };
+}

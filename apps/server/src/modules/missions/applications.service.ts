@@ -1,0 +1,385 @@
+/**
+ * Applications (candidatures): a freelancer applies to an open mission with a message; the
+ * mission's owner accepts or declines; the applicant may withdraw. An accepted freelancer may
+ * sell the mission's offer (`GET /services/sellable`). Each step e-mails the other side.
+ */
+import type { Application, ApplicationStatus, Paginated, ValidationErrorItem } from '@closia/shared';
+import { errorCodes } from '@closia/shared';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { applications, missions, profiles, services, users } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { yearsSince } from '../../lib/matching';
+import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import type { Mailer } from '../../plugins/mailer';
+import {
+  loadFreelancers,
+  type MissionForMatch,
+  presentFreelancers,
+} from '../freelancers/freelancers.service';
+import { userSummary } from '../services/services.presenter';
+import type { Viewer } from '../services/services.service';
+import { FREELANCER_KINDS, missionIsListed } from './missions.service';
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+export interface Notifier {
+  mailer: Mailer;
+  appUrl: string;
+}
+
+const kindWords: Record<string, string> = {
+  setter: 'setter',
+  closer: 'closer',
+  setter_closer: 'setter-closer',
+};
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/**
+ * Why the freelancer may not apply, as 422 items naming the mission's requirement (field), what
+ * it asks and by how much the profile falls short.
+ */
+export function eligibilityErrors(
+  mission: { missionType: string; minConversionRate: number | null; minExperience: number | null },
+  profile: {
+    kind: string;
+    finishedProfileSetup: boolean;
+    conversionRate: number | null;
+    experience: string | null;
+  },
+): ValidationErrorItem[] {
+  const errors: ValidationErrorItem[] = [];
+  if (!profile.finishedProfileSetup) {
+    errors.push({
+      field: 'profile',
+      rule: 'profileFinished',
+      message: 'Finish your profile before applying to missions',
+    });
+  }
+  const fits = profile.kind === mission.missionType || profile.kind === 'setter_closer';
+  if (!fits) {
+    errors.push({
+      field: 'missionType',
+      rule: 'missionType',
+      message: `This mission is for a ${kindWords[mission.missionType] ?? mission.missionType}; your profile is a ${kindWords[profile.kind] ?? profile.kind} profile`,
+      meta: { required: mission.missionType, actual: profile.kind },
+    });
+  }
+  if (mission.minConversionRate !== null) {
+    const rate = profile.conversionRate ?? 0;
+    const required = mission.minConversionRate / 10;
+    if (rate < required) {
+      errors.push({
+        field: 'minConversionRate',
+        rule: 'belowMinimum',
+        message: `Your conversion rate (${fmt(rate)}/10) is below the ${fmt(required)}/10 this mission requires: ${fmt(required - rate)} short`,
+        meta: { required, actual: rate, missing: Math.round((required - rate) * 10) / 10, unit: 'rate' },
+      });
+    }
+  }
+  if (mission.minExperience !== null) {
+    const years = yearsSince(profile.experience) ?? 0;
+    if (years < mission.minExperience) {
+      errors.push({
+        field: 'minExperience',
+        rule: 'belowMinimum',
+        message: `Your experience (${years} year${years === 1 ? '' : 's'}) is below the ${mission.minExperience} year${mission.minExperience === 1 ? '' : 's'} this mission requires: ${mission.minExperience - years} short`,
+        meta: {
+          required: mission.minExperience,
+          actual: years,
+          missing: mission.minExperience - years,
+          unit: 'years',
+        },
+      });
+    }
+  }
+  return errors;
+}
+
+async function missionOwner(db: DbOrTx, missionId: number) {
+  const [row] = await db
+    .select({ mission: missions, owner: users, serviceName: services.name })
+    .from(missions)
+    .innerJoin(users, eq(users.id, missions.infopreneurId))
+    .innerJoin(services, eq(services.id, missions.serviceId))
+    .where(eq(missions.id, missionId));
+  return row!;
+}
+
+export async function applyToMission(
+  db: Db,
+  notify: Notifier,
+  viewer: Viewer,
+  missionId: number,
+  message: string,
+): Promise<Application> {
+  const id = await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ mission: missions })
+      .from(missions)
+      .innerJoin(services, eq(services.id, missions.serviceId))
+      .where(and(eq(missions.id, missionId), missionIsListed))
+      .for('update', { of: missions });
+    if (!target) throw notFound('Mission');
+    const { mission } = target;
+    if (mission.infopreneurId === viewer.id) throw forbidden('You cannot apply to your own mission');
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, viewer.id));
+    if (!profile || !(FREELANCER_KINDS as readonly string[]).includes(profile.kind)) {
+      throw forbidden('Only setters, closers and setter-closers can apply to missions');
+    }
+    const problems = eligibilityErrors(mission, profile);
+    if (problems.length > 0) throw new AppError(422, errorCodes.validation, 'Validation failure', problems);
+
+    const [existing] = await tx
+      .select()
+      .from(applications)
+      .where(and(eq(applications.missionId, missionId), eq(applications.userId, viewer.id)));
+    let applicationId: number;
+    if (existing && existing.status !== 'withdrawn') {
+      throw conflict('You already applied to this mission');
+    } else if (existing) {
+      // A withdrawn application may be sent again.
+      await tx
+        .update(applications)
+        .set({ status: 'pending', message, decidedAt: null, createdAt: new Date() })
+        .where(eq(applications.id, existing.id));
+      applicationId = existing.id;
+    } else {
+      const [row] = await tx
+        .insert(applications)
+        .values({ missionId, userId: viewer.id, message })
+        .returning({ id: applications.id });
+      applicationId = row!.id;
+    }
+    const { owner } = await missionOwner(tx, missionId);
+    const [applicant] = await tx.select().from(users).where(eq(users.id, viewer.id));
+    const link = `${notify.appUrl}/app/missions/${missionId}`;
+    await notify.mailer.send(
+      {
+        to: owner.email,
+        subject: `Nouvelle candidature pour « ${mission.title} »`,
+        text: `Bonjour ${owner.firstName},\n\n${applicant!.firstName} ${applicant!.lastName} a postulé à votre mission « ${mission.title} » :\n\n${message}\n\nConsultez sa candidature et son profil :\n${link}\n\nL'équipe Closia`,
+        link,
+      },
+      tx,
+    );
+    return applicationId;
+  });
+  return getApplication(db, viewer, id);
+}
+
+interface LoadedApplication {
+  application: ApplicationRow;
+  mission: typeof missions.$inferSelect;
+  serviceName: string;
+  serviceSectors: number[];
+  owner: { id: number; firstName: string; lastName: string; profilePicture: string | null };
+}
+
+async function loadApplications(
+  db: DbOrTx,
+  where: SQL,
+  options: { limit?: number; offset?: number } = {},
+): Promise<LoadedApplication[]> {
+  let query = db
+    .select({
+      application: applications,
+      mission: missions,
+      serviceName: services.name,
+      serviceSectors: services.workSectorIds,
+      owner: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePicture: users.profilePicture,
+      },
+    })
+    .from(applications)
+    .innerJoin(missions, eq(missions.id, applications.missionId))
+    .innerJoin(services, eq(services.id, missions.serviceId))
+    .innerJoin(users, eq(users.id, missions.infopreneurId))
+    .where(where)
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset !== undefined) query = query.offset(options.offset);
+  return query;
+}
+
+/** Presents applications with each applicant's card and match against the mission. */
+async function presentApplications(
+  db: DbOrTx,
+  viewer: Viewer,
+  rows: LoadedApplication[],
+): Promise<Application[]> {
+  const out: Application[] = [];
+  // Applicants are matched per mission (a page mixes at most a few missions).
+  const byMission = new Map<number, LoadedApplication[]>();
+  for (const row of rows) byMission.set(row.mission.id, [...(byMission.get(row.mission.id) ?? []), row]);
+  const cards = new Map<string, Application['applicant']>();
+  for (const group of byMission.values()) {
+    const m = group[0]!.mission;
+    const forMatch: MissionForMatch = {
+      id: m.id,
+      missionType: m.missionType,
+      minConversionRate: m.minConversionRate,
+      minExperience: m.minExperience,
+      sectors: group[0]!.serviceSectors,
+      searchText: m.searchText,
+    };
+    const userIds = group.map((r) => r.application.userId);
+    // Applicants are shown whatever the state of their profile (not only listed freelancers).
+    const loaded = await loadFreelancers(db, inArray(users.id, userIds), viewer, { mission: forMatch });
+    for (const card of await presentFreelancers(db, loaded, forMatch)) cards.set(`${m.id}:${card.id}`, card);
+  }
+  for (const row of rows) {
+    const applicant = cards.get(`${row.mission.id}:${row.application.userId}`);
+    if (!applicant) continue;
+    const { application: a, mission: m } = row;
+    out.push({
+      id: a.id,
+      missionId: m.id,
+      mission: {
+        id: m.id,
+        title: m.title,
+        missionType: m.missionType as Application['mission']['missionType'],
+        missionStatus: m.missionStatus as Application['mission']['missionStatus'],
+        serviceId: m.serviceId,
+        serviceName: row.serviceName,
+        infopreneur: userSummary(row.owner),
+      },
+      userId: a.userId,
+      applicant,
+      message: a.message ?? '',
+      status: a.status as ApplicationStatus,
+      createdAt: a.createdAt.toISOString(),
+      updatedAt: a.updatedAt.toISOString(),
+    });
+  }
+  return out;
+}
+
+/** An application its applicant or the mission's owner may see; 404 for anyone else. */
+export async function getApplication(db: DbOrTx, viewer: Viewer, id: number): Promise<Application> {
+  const rows = await loadApplications(
+    db,
+    and(
+      eq(applications.id, id),
+      sql`(${applications.userId} = ${viewer.id} or ${missions.infopreneurId} = ${viewer.id})`,
+    ) as SQL,
+  );
+  const [application] = await presentApplications(db, viewer, rows);
+  if (!application) throw notFound('Application');
+  return application;
+}
+
+/** The applications to one of the viewer's missions, best match first. */
+export async function listMissionApplications(db: DbOrTx, viewer: Viewer, missionId: number) {
+  const [mission] = await db
+    .select({ id: missions.id })
+    .from(missions)
+    .where(
+      and(
+        eq(missions.id, missionId),
+        eq(missions.infopreneurId, viewer.id),
+        sql`${missions.status} <> 'deleted'`,
+      ),
+    );
+  if (!mission) throw notFound('Mission');
+  const rows = await loadApplications(db, eq(applications.missionId, missionId));
+  const data = await presentApplications(db, viewer, rows);
+  const order: Record<string, number> = { pending: 0, accepted: 1, declined: 2, withdrawn: 3 };
+  data.sort(
+    (a, b) =>
+      (order[a.status] ?? 9) - (order[b.status] ?? 9) ||
+      (b.applicant.match?.score ?? 0) - (a.applicant.match?.score ?? 0),
+  );
+  return { data };
+}
+
+export async function listMyApplications(
+  db: DbOrTx,
+  viewer: Viewer,
+  page: PaginationQuery,
+): Promise<Paginated<Application>> {
+  const where = eq(applications.userId, viewer.id);
+  const [rows, [total]] = await Promise.all([
+    loadApplications(db, where, { limit: page.perPage, offset: offsetOf(page) }),
+    db.select({ n: count() }).from(applications).where(where),
+  ]);
+  return { data: await presentApplications(db, viewer, rows), meta: paginationMeta(total?.n ?? 0, page) };
+}
+
+type Decision = 'accept' | 'decline' | 'withdraw';
+
+const transitions: Record<
+  Decision,
+  { from: ApplicationStatus[]; to: ApplicationStatus; by: 'owner' | 'applicant' }
+> = {
+  accept: { from: ['pending', 'declined'], to: 'accepted', by: 'owner' },
+  decline: { from: ['pending', 'accepted'], to: 'declined', by: 'owner' },
+  withdraw: { from: ['pending', 'accepted'], to: 'withdrawn', by: 'applicant' },
+};
+
+/** Moves an application; the owner accepts or declines, the applicant withdraws; the other side is e-mailed. */
+export async function decideApplication(
+  db: Db,
+  notify: Notifier,
+  viewer: Viewer,
+  id: number,
+  decision: Decision,
+): Promise<Application> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ application: applications, mission: missions })
+      .from(applications)
+      .innerJoin(missions, eq(missions.id, applications.missionId))
+      .where(eq(applications.id, id))
+      .for('update', { of: applications });
+    const rule = transitions[decision];
+    const isOwner = row?.mission.infopreneurId === viewer.id;
+    const isApplicant = row?.application.userId === viewer.id;
+    if (!row || !(isOwner || isApplicant)) throw notFound('Application');
+    if ((rule.by === 'owner' && !isOwner) || (rule.by === 'applicant' && !isApplicant)) {
+      throw forbidden(
+        rule.by === 'owner'
+          ? "Only the mission's owner can accept or decline an application"
+          : 'Only the applicant can withdraw an application',
+      );
+    }
+    if (row.application.status === rule.to) return;
+    if (!rule.from.includes(row.application.status as ApplicationStatus)) {
+      throw conflict(`A ${row.application.status} application cannot be ${rule.to}`);
+    }
+    if (decision === 'accept' && row.mission.status === 'deleted') throw notFound('Application');
+    await tx
+      .update(applications)
+      .set({ status: rule.to, decidedAt: new Date() })
+      .where(eq(applications.id, id));
+
+    const { owner, mission } = await missionOwner(tx, row.mission.id);
+    const [applicant] = await tx.select().from(users).where(eq(users.id, row.application.userId));
+    const link = `${notify.appUrl}/app/missions/${mission.id}`;
+    const mail =
+      decision === 'withdraw'
+        ? {
+            to: owner.email,
+            subject: `Candidature retirée pour « ${mission.title} »`,
+            text: `Bonjour ${owner.firstName},\n\n${applicant!.firstName} ${applicant!.lastName} a retiré sa candidature à votre mission « ${mission.title} ».\n\n${link}\n\nL'équipe Closia`,
+          }
+        : decision === 'accept'
+          ? {
+              to: applicant!.email,
+              subject: `Votre candidature pour « ${mission.title} » est acceptée`,
+              text: `Bonjour ${applicant!.firstName},\n\n${owner.firstName} ${owner.lastName} a accepté votre candidature à la mission « ${mission.title} ». Vous pouvez dès maintenant vendre cette offre et suivre vos ventes dans votre pipeline.\n\n${link}\n\nL'équipe Closia`,
+            }
+          : {
+              to: applicant!.email,
+              subject: `Votre candidature pour « ${mission.title} »`,
+              text: `Bonjour ${applicant!.firstName},\n\n${owner.firstName} ${owner.lastName} n'a pas retenu votre candidature à la mission « ${mission.title} ». D'autres missions vous attendent :\n${notify.appUrl}/app/missions\n\nL'équipe Closia`,
+            };
+    await notify.mailer.send({ ...mail, link }, tx);
+  });
+  return getApplication(db, viewer, id);
+}

@@ -1,0 +1,191 @@
+/**
+ * `GET /api/v1/missions`: published, open missions of listed offers, filtered (spec §5 filters),
+ * searched in French (accents, case, plurals and one-letter typos do not matter), with live
+ * sponsored missions first, facet counts for the current filters, and — `forMe=1` — ranked by
+ * their match with the signed-in freelancer.
+ */
+import {
+  certifications,
+  financingMethods,
+  type MissionSearchResult,
+  type MissionType,
+  missionTypes,
+} from '@closia/shared';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { missions, services } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { matchComponentsSql } from '../../lib/matching';
+import { paginationMeta } from '../../lib/pagination';
+import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
+import { sectorNames, textMatches, textRank, type Viewer } from '../services/services.service';
+import {
+  freelancerParams,
+  freelancerProfile,
+  isAvailable,
+  loadMissions,
+  missionColumns,
+  missionIsListed,
+  presentMissions,
+} from './missions.service';
+
+export const missionSortFields = ['newest', 'price', 'commissionAmount', 'commissionRate', 'match'] as const;
+export type MissionSortField = (typeof missionSortFields)[number];
+
+export interface MissionSearchQuery {
+  query?: string | null;
+  missionType?: MissionType | null;
+  priceRange?: number[] | null;
+  workSectors?: number[] | null;
+  certifications?: string[] | null;
+  financingMethods?: string[] | null;
+  sortBy?: MissionSortField | null;
+  sortOrder?: 'asc' | 'desc' | null;
+  forMe?: boolean;
+  page: number;
+  perPage: number;
+}
+
+const sorts: Record<Exclude<MissionSortField, 'match'>, SQL> = {
+  newest: sql`${missions.publishedAt}`,
+  price: sql`${services.price}`,
+  commissionAmount: sql`(${services.price} * ${services.commissionRate})`,
+  commissionRate: sql`${services.commissionRate}`,
+};
+
+/** The filters as SQL conditions (the listing condition first). */
+function conditionsOf(input: MissionSearchQuery): SQL[] {
+  const conditions: SQL[] = [missionIsListed];
+  const text = input.query?.trim();
+  if (text) conditions.push(textMatches(sql`${missions.searchText}`, text));
+  if (input.missionType) conditions.push(eq(missions.missionType, input.missionType));
+  if (input.priceRange) {
+    const [min, max] = input.priceRange as [number, number];
+    conditions.push(sql`${services.price} between ${min} and ${max}`);
+  }
+  if (input.workSectors?.length)
+    conditions.push(sql`${services.workSectorIds} && ${sql.param(input.workSectors)}::int[]`);
+  if (input.certifications?.length)
+    conditions.push(sql`${services.certifications} @> ${sql.param(input.certifications)}::text[]`);
+  if (input.financingMethods?.length)
+    conditions.push(sql`${services.financingMethods} && ${sql.param(input.financingMethods)}::text[]`);
+  return conditions;
+}
+
+interface FacetRow {
+  dim: 'missionType' | 'workSectors' | 'financingMethods' | 'certifications';
+  key: string;
+  n: number;
+}
+
+/**
+ * Counts per mission type, work sector, financing method and certification among the missions
+ * the filters select (their sum over types is the total). Missions are first counted per offer and
+ * type, so the offers' arrays are unnested once per offer, not once per mission.
+ */
+async function facetsOf(
+  db: DbOrTx,
+  where: SQL,
+): Promise<{ total: number; facets: MissionSearchResult['facets'] }> {
+  const rows = (await db.execute(sql`
+    with per_offer as (
+      select ${missions.missionType} as mission_type, ${missions.serviceId} as service_id, count(*)::int as n
+      from ${missions} join ${services} on ${services.id} = ${missions.serviceId}
+      where ${where}
+      group by 1, 2
+    ), offers as (
+      select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications
+      from per_offer p join services s on s.id = p.service_id
+    )
+    select 'missionType' as dim, mission_type as key, sum(n)::int as n from offers group by 2
+    union all select 'workSectors', x::text, sum(n)::int from offers, unnest(work_sector_ids) x group by 2
+    union all select 'financingMethods', x, sum(n)::int from offers, unnest(financing_methods) x group by 2
+    union all select 'certifications', x, sum(n)::int from offers, unnest(certifications) x group by 2
+  `)) as unknown as FacetRow[] | { rows: FacetRow[] };
+  const list = Array.isArray(rows) ? rows : rows.rows;
+  const zeros = <T extends string>(keys: readonly T[]) =>
+    Object.fromEntries(keys.map((k) => [k, 0])) as Record<T, number>;
+  const facets: MissionSearchResult['facets'] = {
+    missionType: zeros(missionTypes),
+    workSectors: [],
+    financingMethods: zeros(financingMethods),
+    certifications: zeros(certifications),
+  };
+  const sectorCounts = new Map<number, number>();
+  let total = 0;
+  for (const row of list) {
+    const n = Number(row.n);
+    if (row.dim === 'missionType') {
+      total += n;
+      if (row.key in facets.missionType) facets.missionType[row.key as MissionType] = n;
+    } else if (row.dim === 'workSectors') sectorCounts.set(Number(row.key), n);
+    else if (row.dim === 'financingMethods' && row.key in facets.financingMethods)
+      facets.financingMethods[row.key as keyof typeof facets.financingMethods] = n;
+    else if (row.dim === 'certifications' && row.key in facets.certifications)
+      facets.certifications[row.key as keyof typeof facets.certifications] = n;
+  }
+  const names = await sectorNames(db, sectorCounts.keys());
+  facets.workSectors = [...sectorCounts]
+    .flatMap(([id, count]) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [{ id, name, count }];
+    })
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'fr'));
+  return { total, facets };
+}
+
+export async function searchMissions(
+  db: DbOrTx,
+  viewer: Viewer | null,
+  input: MissionSearchQuery,
+): Promise<MissionSearchResult> {
+  const profile = await freelancerProfile(db, viewer);
+  const wantsMatch = input.forMe || input.sortBy === 'match';
+  if (wantsMatch && !profile) {
+    throw fieldError(
+      input.forMe ? 'forMe' : 'sortBy',
+      'freelancer',
+      'Only setters and closers can rank missions by match',
+    );
+  }
+  const freelancer = profile ? { profile, available: await isAvailable(db, viewer!.id) } : null;
+
+  const where = and(...conditionsOf(input)) as SQL;
+  const direction = input.sortOrder ?? 'desc';
+  const orderBy: SQL[] = [];
+  const text = input.query?.trim();
+  if (wantsMatch && freelancer) {
+    const { score } = matchComponentsSql(
+      missionColumns,
+      freelancerParams(freelancer.profile, freelancer.available),
+    );
+    orderBy.push(direction === 'asc' ? sql`${score} asc` : sql`${score} desc`);
+  } else if (input.sortBy && input.sortBy !== 'match') {
+    const column = sorts[input.sortBy];
+    orderBy.push(direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
+  } else if (text) {
+    orderBy.push(sql`${textRank(sql`${missions.searchText}`, text)} desc`);
+  }
+  orderBy.push(desc(missions.publishedAt), desc(missions.id));
+
+  const role = input.missionType ?? (freelancer ? (freelancer.profile.kind as MissionType) : null);
+  const sponsored = await liveSponsorships(db, 'mission', { workSectorIds: input.workSectors ?? null, role });
+  const page = { page: input.page, perPage: input.perPage };
+  const [rows, { total, facets }] = await Promise.all([
+    loadMissions(db, where, viewer, {
+      orderBy,
+      limit: input.perPage,
+      offset: (input.page - 1) * input.perPage,
+      freelancer,
+      sponsored,
+    }),
+    facetsOf(db, where),
+  ]);
+  const served = rows.flatMap((row) => (row.sponsoredBy === null ? [] : [row.sponsoredBy]));
+  if (served.length > 0) await recordImpressions(db, served);
+  return {
+    data: await presentMissions(db, rows, viewer, freelancer),
+    meta: paginationMeta(total, page),
+    facets,
+  };
+}

@@ -1,0 +1,412 @@
+import type {
+  Match,
+  Mission,
+  MissionCreateInput,
+  MissionType,
+  MissionUpdateInput,
+  Paginated,
+} from '@closia/shared';
+import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { applications, missions, profiles, services, users } from '../../db/schema';
+import { conflict, fieldError, notFound } from '../../lib/errors';
+import {
+  explainMatch,
+  type FreelancerTerms,
+  matchComponentsSql,
+  yearsSince,
+  yearsSinceSql,
+} from '../../lib/matching';
+import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { commissionAmountOf, namedRefs, type ServiceRow, userSummary } from '../services/services.presenter';
+import { requireInfopreneur, sectorNames, serviceIsListed, type Viewer } from '../services/services.service';
+
+export type MissionRow = typeof missions.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** Listed for everyone: published and open, on a listed offer. */
+export const missionIsListed = and(
+  eq(missions.status, 'published'),
+  eq(missions.missionStatus, 'open'),
+  serviceIsListed,
+) as SQL;
+
+export const FREELANCER_KINDS = ['setter', 'closer', 'setter_closer'] as const;
+export const isFreelancer = (viewer: Viewer | null): viewer is Viewer =>
+  !!viewer && (FREELANCER_KINDS as readonly string[]).includes(viewer.kind ?? '');
+
+/** The signed-in freelancer's profile, as the match needs it (null for anyone else). */
+export async function freelancerProfile(db: DbOrTx, viewer: Viewer | null): Promise<ProfileRow | null> {
+  if (!isFreelancer(viewer)) return null;
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
+  return row ?? null;
+}
+
+/** The freelancer side of the match as parameters (for ranking missions for one freelancer). */
+export function freelancerParams(profile: ProfileRow, available: boolean): FreelancerTerms {
+  return {
+    kind: sql`${profile.kind}::text`,
+    conversionRate: sql`${profile.conversionRate}::real`,
+    years: profile.experience ? yearsSinceSql(sql`${profile.experience}::date`) : sql`null::int`,
+    available: sql`${available}::boolean`,
+    sectors: sql`${sql.param(profile.workSectorIds)}::int[]`,
+    skills: sql`${sql.param(profile.skills)}::text[]`,
+  };
+}
+
+/** The mission side of the match as columns of `missions` joined with `services`. */
+export const missionColumns = {
+  missionType: sql`${missions.missionType}`,
+  minConversionRate: sql`${missions.minConversionRate}`,
+  minExperience: sql`${missions.minExperience}`,
+  sectors: sql`${services.workSectorIds}`,
+  text: sql`${missions.searchText}`,
+};
+
+interface Loaded {
+  mission: MissionRow;
+  service: ServiceRow;
+  owner: { id: number; firstName: string; lastName: string; profilePicture: string | null };
+  applicationCount: number;
+  acceptedCount: number;
+  favorite: boolean;
+  myApplicationId: number | null;
+  myApplicationStatus: string | null;
+  score: number | null;
+  kindFits: boolean | null;
+  commonSectors: number | null;
+  sponsoredBy: number | null;
+}
+
+export interface LoadOptions {
+  orderBy?: SQL[];
+  limit?: number;
+  offset?: number;
+  /** Fill `match` for this freelancer. */
+  freelancer?: { profile: ProfileRow; available: boolean } | null;
+  /** targetId → advertisementId of the live sponsorships. */
+  sponsored?: ReadonlyMap<number, number>;
+}
+
+/** Selects missions with their offer, owner and the viewer-dependent extras. */
+export async function loadMissions(
+  db: DbOrTx,
+  where: SQL | undefined,
+  viewer: Viewer | null,
+  options: LoadOptions = {},
+): Promise<Loaded[]> {
+  const viewerId = viewer?.id ?? null;
+  const match = options.freelancer
+    ? matchComponentsSql(
+        missionColumns,
+        freelancerParams(options.freelancer.profile, options.freelancer.available),
+      )
+    : null;
+  const sponsoredIds = [...(options.sponsored?.keys() ?? [])];
+  let query = db
+    .select({
+      mission: missions,
+      service: services,
+      owner: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePicture: users.profilePicture,
+      },
+      applicationCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status in ('pending', 'accepted'))`,
+      acceptedCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status = 'accepted')`,
+      favorite:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists(select 1 from favorites f where f.user_id = ${viewerId} and f.kind = 'mission' and f.target_id = ${missions.id})`,
+      myApplicationId:
+        viewerId === null
+          ? sql<number | null>`null::int`
+          : sql<
+              number | null
+            >`(select a.id from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewerId})`,
+      myApplicationStatus:
+        viewerId === null
+          ? sql<string | null>`null::text`
+          : sql<
+              string | null
+            >`(select a.status from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewerId})`,
+      score: match ? match.score : sql<number | null>`null::int`,
+      kindFits: match ? sql<boolean>`${match.kindFits}` : sql<boolean | null>`null::boolean`,
+      commonSectors: match ? sql<number>`${match.commonSectors}` : sql<number | null>`null::int`,
+      sponsoredBy: sql<number | null>`null::int`,
+    })
+    .from(missions)
+    .innerJoin(services, eq(services.id, missions.serviceId))
+    .innerJoin(users, eq(users.id, missions.infopreneurId))
+    .where(where)
+    .orderBy(
+      ...(sponsoredIds.length > 0
+        ? [sql`(${missions.id} = any(${sql.param(sponsoredIds)}::int[])) desc`]
+        : []),
+      ...(options.orderBy ?? [desc(missions.createdAt), desc(missions.id)]),
+    )
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset !== undefined) query = query.offset(options.offset);
+  const rows = await query;
+  return rows.map((row) => ({ ...row, sponsoredBy: options.sponsored?.get(row.mission.id) ?? null }));
+}
+
+/** Presents loaded rows; `applicationCount` only for the owner. */
+export async function presentMissions(
+  db: DbOrTx,
+  rows: Loaded[],
+  viewer: Viewer | null,
+  freelancer: { profile: ProfileRow; available: boolean } | null = null,
+): Promise<Mission[]> {
+  const names = await sectorNames(
+    db,
+    rows.flatMap((r) => r.service.workSectorIds),
+  );
+  return rows.map((row) => presentMission(row, names, viewer, freelancer));
+}
+
+function presentMission(
+  row: Loaded,
+  names: ReadonlyMap<number, string>,
+  viewer: Viewer | null,
+  freelancer: { profile: ProfileRow; available: boolean } | null,
+): Mission {
+  const { mission: m, service: s } = row;
+  const isOwner = viewer?.id === m.infopreneurId;
+  let match: Match | null = null;
+  if (freelancer && row.score !== null) {
+    const p = freelancer.profile;
+    match = explainMatch({
+      score: row.score,
+      kindFits: !!row.kindFits,
+      missionType: m.missionType as MissionType,
+      commonSectors: row.commonSectors ?? 0,
+      minConversionRate: m.minConversionRate,
+      conversionRate: p.conversionRate,
+      minExperience: m.minExperience,
+      years: yearsSince(p.experience),
+      available: freelancer.available,
+      skills: p.skills,
+      missionText: m.searchText,
+    });
+  }
+  return {
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    missionType: m.missionType as Mission['missionType'],
+    minConversionRate: m.minConversionRate,
+    minExperience: m.minExperience,
+    ticket: m.ticket,
+    serviceId: m.serviceId,
+    service: {
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      price: s.price,
+      commissionRate: s.commissionRate,
+      commissionAmount: commissionAmountOf(s.price, s.commissionRate),
+      financingMethods: s.financingMethods as Mission['service']['financingMethods'],
+      certifications: s.certifications as Mission['service']['certifications'],
+      locationType: s.locationType as Mission['service']['locationType'],
+      location: s.location,
+      workSectors: namedRefs(s.workSectorIds, names),
+      duration: s.duration,
+      link: s.link,
+      validationStatus: s.validationStatus as Mission['service']['validationStatus'],
+      status: s.status as Mission['service']['status'],
+    },
+    infopreneurId: m.infopreneurId,
+    infopreneur: userSummary(row.owner),
+    status: m.status as Mission['status'],
+    missionStatus: m.missionStatus as Mission['missionStatus'],
+    applicationCount: isOwner ? Number(row.applicationCount) : null,
+    acceptedCount: Number(row.acceptedCount),
+    favorite: Boolean(row.favorite),
+    sponsored: row.sponsoredBy !== null,
+    advertisementId: row.sponsoredBy,
+    match,
+    myApplication:
+      row.myApplicationId !== null && row.myApplicationStatus !== null
+        ? { id: row.myApplicationId, status: row.myApplicationStatus as Mission['missionStatus'] & never }
+        : null,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+/** One mission as the viewer may see it: the owner every state but deleted; others a listed one. */
+export async function getMission(db: DbOrTx, viewer: Viewer | null, id: number): Promise<Mission> {
+  const visible =
+    viewer === null
+      ? missionIsListed
+      : sql`${missions.status} <> 'deleted' and (${missions.infopreneurId} = ${viewer.id} or ${viewer.admin} or (${missionIsListed}) or exists(select 1 from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewer.id}))`;
+  const profile = await freelancerProfile(db, viewer);
+  const freelancer = profile ? { profile, available: await isAvailable(db, viewer!.id) } : null;
+  const [row] = await loadMissions(db, and(eq(missions.id, id), visible), viewer, { freelancer });
+  if (!row) throw notFound('Mission');
+  const [mission] = await presentMissions(db, [row], viewer, freelancer);
+  return mission!;
+}
+
+export async function isAvailable(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ available: users.available }).from(users).where(eq(users.id, userId));
+  return row?.available ?? false;
+}
+
+export async function listMyMissions(
+  db: DbOrTx,
+  viewer: Viewer,
+  page: PaginationQuery,
+): Promise<Paginated<Mission>> {
+  requireInfopreneur(viewer, 'publish missions');
+  const where = and(eq(missions.infopreneurId, viewer.id), ne(missions.status, 'deleted'));
+  const [rows, [total]] = await Promise.all([
+    loadMissions(db, where, viewer, { limit: page.perPage, offset: offsetOf(page) }),
+    db.select({ n: count() }).from(missions).where(where),
+  ]);
+  return { data: await presentMissions(db, rows, viewer), meta: paginationMeta(total?.n ?? 0, page) };
+}
+
+/** One of the viewer's approved, active offers, or a 422 on `serviceId`. */
+async function sellableOwnService(tx: DbOrTx, viewer: Viewer, serviceId: number): Promise<ServiceRow> {
+  const [service] = await tx
+    .select()
+    .from(services)
+    .where(
+      and(eq(services.id, serviceId), eq(services.infopreneurId, viewer.id), isNull(services.deletedAt)),
+    );
+  if (!service) throw fieldError('serviceId', 'exists', 'The selected serviceId is invalid');
+  if (service.validationStatus !== 'approved') {
+    throw fieldError(
+      'serviceId',
+      'approved',
+      'The selected service must be approved before missions are published',
+      {
+        validationStatus: service.validationStatus,
+      },
+    );
+  }
+  return service;
+}
+
+export async function createMission(
+  db: Db,
+  viewer: Viewer,
+  input: MissionCreateInput & { ticket?: number | null },
+) {
+  requireInfopreneur(viewer, 'publish missions');
+  const id = await db.transaction(async (tx) => {
+    await sellableOwnService(tx, viewer, input.serviceId);
+    const [row] = await tx
+      .insert(missions)
+      .values({
+        infopreneurId: viewer.id,
+        serviceId: input.serviceId,
+        title: input.title.trim(),
+        description: input.description?.trim() || null,
+        missionType: input.missionType,
+        minConversionRate: input.minConversionRate ?? null,
+        minExperience: input.minExperience ?? null,
+        ticket: input.ticket ?? null,
+      })
+      .returning({ id: missions.id });
+    return row!.id;
+  });
+  return getMission(db, viewer, id);
+}
+
+/** A mission the viewer owns (not deleted), locked; 404 otherwise. */
+export async function ownMission(tx: DbOrTx, viewer: Viewer, id: number): Promise<MissionRow> {
+  const [row] = await tx
+    .select()
+    .from(missions)
+    .where(and(eq(missions.id, id), eq(missions.infopreneurId, viewer.id), ne(missions.status, 'deleted')))
+    .for('update');
+  if (!row) throw notFound('Mission');
+  return row;
+}
+
+export async function updateMission(db: Db, viewer: Viewer, id: number, input: MissionUpdateInput) {
+  await db.transaction(async (tx) => {
+    await ownMission(tx, viewer, id);
+    const values: Partial<typeof missions.$inferInsert> = {};
+    if (input.serviceId !== undefined) {
+      await sellableOwnService(tx, viewer, input.serviceId);
+      values.serviceId = input.serviceId;
+    }
+    if (input.title !== undefined) values.title = input.title.trim();
+    if (input.description !== undefined) values.description = input.description?.trim() || null;
+    if (input.missionType !== undefined) values.missionType = input.missionType;
+    if (input.minConversionRate !== undefined) values.minConversionRate = input.minConversionRate;
+    if (input.minExperience !== undefined) values.minExperience = input.minExperience;
+    if (input.ticket !== undefined) values.ticket = input.ticket;
+    if (Object.keys(values).length > 0) await tx.update(missions).set(values).where(eq(missions.id, id));
+  });
+  return getMission(db, viewer, id);
+}
+
+/** Soft delete: the mission leaves every list; pending applications are declined. */
+export async function deleteMission(db: Db, viewer: Viewer, id: number) {
+  await db.transaction(async (tx) => {
+    await ownMission(tx, viewer, id);
+    await tx.update(missions).set({ status: 'deleted', missionStatus: 'closed' }).where(eq(missions.id, id));
+    await tx
+      .update(applications)
+      .set({ status: 'declined', decidedAt: new Date() })
+      .where(and(eq(applications.missionId, id), eq(applications.status, 'pending')));
+  });
+}
+
+/** draft → published (on an approved offer); publishing again is a no-op. */
+export async function publishMission(db: Db, viewer: Viewer, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await ownMission(tx, viewer, id);
+    if (row.status === 'published') return;
+    if (row.status === 'archived') throw conflict('An archived mission cannot be published again');
+    await sellableOwnService(tx, viewer, row.serviceId);
+    await tx
+      .update(missions)
+      .set({
+        status: 'published',
+        publishedAt: new Date(),
+        missionStatus: row.missionStatus === 'closed' ? 'open' : row.missionStatus,
+      })
+      .where(eq(missions.id, id));
+  });
+  return getMission(db, viewer, id);
+}
+
+/** Hiring ends: → closed (filled when someone was accepted); pending applications are declined. */
+export async function closeMission(db: Db, viewer: Viewer, id: number) {
+  await db.transaction(async (tx) => {
+    await ownMission(tx, viewer, id);
+    const [accepted] = await tx
+      .select({ n: count() })
+      .from(applications)
+      .where(and(eq(applications.missionId, id), eq(applications.status, 'accepted')));
+    await tx
+      .update(missions)
+      .set({ missionStatus: (accepted?.n ?? 0) > 0 ? 'filled' : 'closed' })
+      .where(eq(missions.id, id));
+    await tx
+      .update(applications)
+      .set({ status: 'declined', decidedAt: new Date() })
+      .where(and(eq(applications.missionId, id), eq(applications.status, 'pending')));
+  });
+  return getMission(db, viewer, id);
+}
+
+/** Open missions selling a listed offer (`GET /jobs/{id}`). */
+export async function openMissionsOf(
+  db: DbOrTx,
+  viewer: Viewer | null,
+  serviceId: number,
+): Promise<Mission[]> {
+  const rows = await loadMissions(db, and(eq(missions.serviceId, serviceId), missionIsListed), viewer, {
+    limit: 100,
+  });
+  return presentMissions(db, rows, viewer);
+}
