@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../modules/auth/auth.service';
 import type { Db } from '../client';
 import { plans, profiles, users, workSectors } from '../schema';
+import { demoMarketplaceEmails, seedDemoMarketplace } from './marketplace';
 import { seedReferenceData } from './reference-data';
 
 export const DEMO_PASSWORD = 'Closia-demo-2026';
@@ -161,12 +162,28 @@ export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLo
   if (!options.demo) return;
 
   // Every start runs this: hash the demo password (argon2, tens of ms) only when an account is missing.
+  let passwordHash: string | undefined;
+  const demoHash = async () => {
+    passwordHash ??= await hashPassword(DEMO_PASSWORD);
+    return passwordHash;
+  };
   const emails = demoAccounts.map((account) => account.email);
   const existing = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
   const missing = demoAccounts.filter((account) => !existing.some((row) => row.email === account.email));
-  if (missing.length === 0) return;
+  if (missing.length > 0) await seedDemoAccounts(db, missing, await demoHash(), options.log);
+  if (await seedDemoMarketplace(db, demoHash)) {
+    options.log?.info(
+      `demo marketplace created: offers, missions, applications; more accounts: ${demoMarketplaceEmails.join(', ')}`,
+    );
+  }
+}
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+async function seedDemoAccounts(
+  db: Db,
+  missing: DemoAccount[],
+  passwordHash: string,
+  log: FastifyBaseLogger | undefined,
+): Promise<void> {
   let created = 0;
   for (const account of missing) {
     const [user] = await db
@@ -206,7 +223,7 @@ export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLo
     }
   }
   if (created > 0) {
-    options.log?.info(
+    log?.info(
       `demo accounts created (password ${DEMO_PASSWORD}): ${demoAccounts.map((a) => a.email).join(', ')}`,
     );
   }

@@ -1,0 +1,72 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestContext } from '../../test/helpers';
+import { applications, missions, services } from '../schema';
+import { DEMO_PASSWORD, seed } from './index';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ rateLimit: false });
+  await seed(ctx.app.db, { demo: true });
+});
+afterAll(() => ctx.close());
+
+const total = async (table: typeof services | typeof missions | typeof applications) =>
+  (await ctx.app.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('the demo seed', () => {
+  it('creates a living marketplace once: offers, missions, applications, a live campaign', async () => {
+    const before = {
+      services: await total(services),
+      missions: await total(missions),
+      applications: await total(applications),
+    };
+    expect(before.services).toBeGreaterThanOrEqual(5);
+    expect(before.missions).toBeGreaterThanOrEqual(6);
+    expect(before.applications).toBeGreaterThanOrEqual(5);
+    await seed(ctx.app.db, { demo: true });
+    expect({
+      services: await total(services),
+      missions: await total(missions),
+      applications: await total(applications),
+    }).toEqual(before);
+  });
+
+  it('shows the demo freelancers missions (a sponsored one first), an accepted closer an offer to sell', async () => {
+    const setter = new TestClient(ctx.app);
+    await setter.login('setter@closia.fr', DEMO_PASSWORD);
+    const search = (await setter.get('/api/v1/missions?forMe=1')).json();
+    expect(search.meta.total).toBeGreaterThanOrEqual(5);
+    expect(search.data[0].match.reasons.length).toBeGreaterThan(0);
+    const closer = new TestClient(ctx.app);
+    await closer.login('closer@closia.fr', DEMO_PASSWORD);
+    // The campaign targets closers: first for the closer, not promoted to the setter.
+    const immo = (await closer.get('/api/v1/missions?query=immobiler')).json();
+    expect(immo.data[0]).toMatchObject({
+      sponsored: true,
+      title: 'Closer pour formation immobilier locatif',
+    });
+    const forSetter = (await setter.get('/api/v1/missions?query=immobiler')).json();
+    expect(forSetter.data.some((m: { sponsored: boolean }) => m.sponsored)).toBe(false);
+    expect((await closer.get('/api/v1/services/sellable')).json().data).toHaveLength(1);
+    expect((await closer.get('/api/v1/favorites')).json().meta.total).toBe(1);
+
+    const owner = new TestClient(ctx.app);
+    await owner.login('infopreneur@closia.fr', DEMO_PASSWORD);
+    const mine = (await owner.get('/api/v1/services/mine')).json();
+    expect(mine.data.map((s: { validationStatus: string }) => s.validationStatus).sort()).toEqual([
+      'approved',
+      'approved',
+      'pending_review',
+    ]);
+    const [pending] = await ctx.app.db
+      .select()
+      .from(services)
+      .where(eq(services.validationStatus, 'pending_review'));
+    expect(pending?.name).toBe('Masterclass location courte durée');
+    expect((await owner.get('/api/v1/advertisements')).json().data[0]).toMatchObject({
+      live: true,
+      status: 'active',
+    });
+  });
+});
