@@ -28,6 +28,7 @@ import type { DbOrTx } from '../../db/client';
 import { advertisements, missions, referenceProposers, services, workSectors } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { workSectorNameMap } from '../reference/reference.service';
 import { type AdvertisementRow, presentAdvertisement } from './advertisements.presenter';
 
 export interface ListQuery extends PaginationQuery {
@@ -71,19 +72,11 @@ function statusIs(status: AdvertisementStatus, now: Date): SQL | undefined {
   return and(eq(advertisements.status, status), gt(advertisements.endsAt, now));
 }
 
-/** Names of the work sectors the rows target, by id. */
-async function sectorNames(db: DbOrTx, rows: AdvertisementRow[]): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.flatMap((r) => r.targetWorkSectorIds))];
-  if (ids.length === 0) return new Map();
-  const found = await db
-    .select({ id: workSectors.id, name: workSectors.name })
-    .from(workSectors)
-    .where(inArray(workSectors.id, ids));
-  return new Map(found.map((r) => [r.id, r.name]));
-}
-
 async function present(db: DbOrTx, rows: AdvertisementRow[]): Promise<Advertisement[]> {
-  const names = await sectorNames(db, rows);
+  const names = await workSectorNameMap(
+    db,
+    rows.flatMap((r) => r.targetWorkSectorIds),
+  );
   const now = new Date();
   return rows.map((row) => presentAdvertisement(row, names, now));
 }

@@ -16,8 +16,9 @@ import {
   yearsSinceSql,
 } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
+import { workSectorNameMap } from '../reference/reference.service';
 import { namedRefs } from '../services/services.presenter';
-import { sectorNames, textMatches, textRank, type Viewer } from '../services/services.service';
+import { textMatches, textRank, type Viewer } from '../services/services.service';
 import { isOnline } from '../users/users.presenter';
 
 const FREELANCER_KINDS = ['setter', 'closer', 'setter_closer'];
@@ -137,7 +138,7 @@ export async function presentFreelancers(
   rows: Loaded[],
   mission: MissionForMatch | null = null,
 ): Promise<FreelancerCard[]> {
-  const names = await sectorNames(
+  const names = await workSectorNameMap(
     db,
     rows.flatMap((r) => r.profile.workSectorIds),
   );

@@ -18,7 +18,8 @@ import { fieldError } from '../../lib/errors';
 import { matchComponentsSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
-import { sectorNames, textMatches, textRank, type Viewer } from '../services/services.service';
+import { workSectorNameMap } from '../reference/reference.service';
+import { textMatches, textRank, type Viewer } from '../services/services.service';
 import {
   freelancerParams,
   freelancerProfile,
@@ -124,7 +125,7 @@ async function facetsOf(
     else if (row.dim === 'certifications' && row.key in facets.certifications)
       facets.certifications[row.key as keyof typeof facets.certifications] = n;
   }
-  const names = await sectorNames(db, sectorCounts.keys());
+  const names = await workSectorNameMap(db, sectorCounts.keys());
   facets.workSectors = [...sectorCounts]
     .flatMap(([id, count]) => {
       const name = names.get(id);

@@ -18,8 +18,9 @@ import {
   yearsSinceSql,
 } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { workSectorNameMap } from '../reference/reference.service';
 import { commissionAmountOf, namedRefs, type ServiceRow, userSummary } from '../services/services.presenter';
-import { requireInfopreneur, sectorNames, serviceIsListed, type Viewer } from '../services/services.service';
+import { requireInfopreneur, serviceIsListed, type Viewer } from '../services/services.service';
 
 export type MissionRow = typeof missions.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
@@ -160,7 +161,7 @@ export async function presentMissions(
   viewer: Viewer | null,
   freelancer: { profile: ProfileRow; available: boolean } | null = null,
 ): Promise<Mission[]> {
-  const names = await sectorNames(
+  const names = await workSectorNameMap(
     db,
     rows.flatMap((r) => r.service.workSectorIds),
   );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisements, missions, profiles, services, workSectors } from '../../db/schema';
+import { advertisements, profiles, services, workSectors } from '../../db/schema';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;

@@ -311,3 +311,14 @@ export async function workSectorNames(db: DbOrTx, ids: number[]): Promise<{ id: 
     return row ? [row] : [];
   });
 }
+
+/** Id → name of the known work sectors among `ids` (one query for a whole list of rows). */
+export async function workSectorNameMap(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: workSectors.id, name: workSectors.name })
+    .from(workSectors)
+    .where(inArray(workSectors.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -7,12 +7,12 @@ import type {
 } from '@closia/shared';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { applications, missions, services, users, workSectors } from '../../db/schema';
+import { applications, missions, services, users } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import type { Mailer } from '../../plugins/mailer';
 import type { Session, UserRow } from '../../plugins/session';
-import { assertUsableWorkSectors } from '../reference/reference.service';
+import { assertUsableWorkSectors, workSectorNameMap } from '../reference/reference.service';
 import { presentService, type ServiceExtras, type ServiceRow } from './services.presenter';
 
 /** Who is asking: the signed-in user (with their sub-profile kind) or nobody. */
@@ -61,17 +61,6 @@ function extrasSelection(viewerId: number | null) {
   };
 }
 
-/** Names of the work sectors that the rows use, fetched once for a whole list. */
-export async function sectorNames(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: workSectors.id, name: workSectors.name })
-    .from(workSectors)
-    .where(inArray(workSectors.id, unique));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
 interface Loaded {
   service: ServiceRow;
   extras: ServiceExtras;
@@ -102,7 +91,7 @@ export async function loadServices(
 
 /** Presents rows; the rejection reason only to the owner and admins. */
 export async function presentServices(db: DbOrTx, rows: Loaded[], viewer: Viewer | null): Promise<Service[]> {
-  const names = await sectorNames(
+  const names = await workSectorNameMap(
     db,
     rows.flatMap((r) => r.service.workSectorIds),
   );
