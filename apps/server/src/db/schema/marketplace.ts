@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { emptyIntArray, emptyTextArray, timestamps } from './columns';
+import { emptyIntArray, emptyTextArray, timestamps, tsvector } from './columns';
 import { users } from './users';
 
 /** A training offer ("infopreneur formation"). */
@@ -44,6 +44,8 @@ export const services = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     /** Unaccented, lower-cased name + description, kept by a trigger (migration 0004); full-text and trigram indexed. */
     searchText: text().notNull().default(''),
+    /** to_tsvector('french', search_text), kept by the same triggers; GIN indexed. */
+    searchVector: tsvector(),
     ...timestamps,
   },
   (t) => [
@@ -78,6 +80,8 @@ export const missions = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     /** Unaccented, lower-cased title + description + offer name, kept by triggers (migration 0004). */
     searchText: text().notNull().default(''),
+    /** to_tsvector('french', search_text), kept by the same triggers; GIN indexed. */
+    searchVector: tsvector(),
     ...timestamps,
   },
   (t) => [

@@ -69,3 +69,10 @@ export const referenceProposers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.itemId, t.userId] })],
 );
+
+/**
+ * Every word of the searchable texts (offers, missions, profiles), unaccented and lower-cased,
+ * added by the search triggers (migration 0005). A misspelt query word is corrected against this
+ * short list (trigram similarity, GIN indexed) before the full-text search runs.
+ */
+export const searchWords = pgTable('search_words', { word: text().primaryKey() });

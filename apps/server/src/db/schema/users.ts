@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { emptyIntArray, emptyTextArray, timestamps } from './columns';
+import { emptyIntArray, emptyTextArray, timestamps, tsvector } from './columns';
 
 export const users = pgTable(
   'users',
@@ -76,6 +76,8 @@ export const profiles = pgTable(
     videoUrl: text(),
     /** Unaccented, lower-cased name + description + skills, kept by triggers (migration 0004). */
     searchText: text().notNull().default(''),
+    /** to_tsvector('french', search_text), kept by the same triggers; GIN indexed. */
+    searchVector: tsvector(),
     ...timestamps,
   },
   (t) => [uniqueIndex('profiles_user_unique').on(t.userId), index('profiles_kind_idx').on(t.kind)],

@@ -16,9 +16,10 @@ import {
   yearsSinceSql,
 } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
+import { textSearch } from '../../lib/text-search';
 import { workSectorNameMap } from '../reference/reference.service';
 import { namedRefs } from '../services/services.presenter';
-import { textMatches, textRank, type Viewer } from '../services/services.service';
+import type { Viewer } from '../services/services.service';
 import { isOnline } from '../users/users.presenter';
 
 const FREELANCER_KINDS = ['setter', 'closer', 'setter_closer'];
@@ -196,8 +197,8 @@ export async function searchFreelancers(
     conditions.push(inArray(profiles.kind, [role, 'setter_closer']));
   else if (role === 'setter_closer') conditions.push(eq(profiles.kind, 'setter_closer'));
   else if (mission) conditions.push(kindFitsSql(sql`${profiles.kind}`, sql`${mission.missionType}::text`));
-  const text = input.query?.trim();
-  if (text) conditions.push(textMatches(sql`${profiles.searchText}`, text));
+  const search = input.query?.trim() ? await textSearch(db, profiles.searchVector, input.query) : null;
+  if (search) conditions.push(search.where);
   if (input.workSectors?.length)
     conditions.push(sql`${profiles.workSectorIds} && ${sql.param(input.workSectors)}::int[]`);
   if (input.skills?.length) {
@@ -223,8 +224,8 @@ export async function searchFreelancers(
   const orderBy: SQL[] = [];
   if (mission) {
     orderBy.push(sql`${matchComponentsSql(missionParams(mission), freelancerColumns).score} desc`);
-  } else if (text) {
-    orderBy.push(sql`${textRank(sql`${profiles.searchText}`, text)} desc`);
+  } else if (search) {
+    orderBy.push(sql`${search.rank} desc`);
   }
   orderBy.push(desc(users.available), desc(profiles.updatedAt), desc(profiles.id));
 

@@ -17,9 +17,10 @@ import { missions, services } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { matchComponentsSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
+import { type TextSearch, textSearch } from '../../lib/text-search';
 import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
 import { workSectorNameMap } from '../reference/reference.service';
-import { textMatches, textRank, type Viewer } from '../services/services.service';
+import type { Viewer } from '../services/services.service';
 import {
   freelancerParams,
   freelancerProfile,
@@ -55,10 +56,9 @@ const sorts: Record<Exclude<MissionSortField, 'match'>, SQL> = {
 };
 
 /** The filters as SQL conditions (the listing condition first). */
-function conditionsOf(input: MissionSearchQuery): SQL[] {
+function conditionsOf(input: MissionSearchQuery, search: TextSearch | null): SQL[] {
   const conditions: SQL[] = [missionIsListed];
-  const text = input.query?.trim();
-  if (text) conditions.push(textMatches(sql`${missions.searchText}`, text));
+  if (search) conditions.push(search.where);
   if (input.missionType) conditions.push(eq(missions.missionType, input.missionType));
   if (input.priceRange) {
     const [min, max] = input.priceRange as [number, number];
@@ -151,10 +151,10 @@ export async function searchMissions(
   }
   const freelancer = profile ? { profile, available: await isAvailable(db, viewer!.id) } : null;
 
-  const where = and(...conditionsOf(input)) as SQL;
+  const search = input.query?.trim() ? await textSearch(db, missions.searchVector, input.query) : null;
+  const where = and(...conditionsOf(input, search)) as SQL;
   const direction = input.sortOrder ?? 'desc';
   const orderBy: SQL[] = [];
-  const text = input.query?.trim();
   if (wantsMatch && freelancer) {
     const { score } = matchComponentsSql(
       missionColumns,
@@ -164,8 +164,8 @@ export async function searchMissions(
   } else if (input.sortBy && input.sortBy !== 'match') {
     const column = sorts[input.sortBy];
     orderBy.push(direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
-  } else if (text) {
-    orderBy.push(sql`${textRank(sql`${missions.searchText}`, text)} desc`);
+  } else if (search) {
+    orderBy.push(sql`${search.rank} desc`);
   }
   orderBy.push(desc(missions.publishedAt), desc(missions.id));
 

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, services, users } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { textSearch } from '../../lib/text-search';
 import type { Mailer } from '../../plugins/mailer';
 import type { Session, UserRow } from '../../plugins/session';
 import { assertUsableWorkSectors, workSectorNameMap } from '../reference/reference.service';
@@ -371,8 +372,8 @@ export async function searchJobs(
   input: JobSearchInput,
 ): Promise<Paginated<Service>> {
   const conditions: SQL[] = [serviceIsListed];
-  const text = input.query?.trim();
-  if (text) conditions.push(textMatches(services.searchText, text));
+  const search = input.query?.trim() ? await textSearch(db, services.searchVector, input.query) : null;
+  if (search) conditions.push(search.where);
   if (input.workSectors?.length)
     conditions.push(sql`${services.workSectorIds} && ${sql.param(input.workSectors)}::int[]`);
   if (input.financingMethods?.length)
@@ -390,7 +391,7 @@ export async function searchJobs(
     orderBy.push(
       direction === 'asc' ? sql`${jobSorts[input.sortBy]} asc` : sql`${jobSorts[input.sortBy]} desc`,
     );
-  else if (text) orderBy.push(sql`${textRank(services.searchText, text)} desc`);
+  else if (search) orderBy.push(sql`${search.rank} desc`);
   orderBy.push(desc(services.createdAt), desc(services.id));
 
   const page = { page: input.page, perPage: input.perPage };
@@ -399,18 +400,4 @@ export async function searchJobs(
     db.select({ n: count() }).from(services).where(where),
   ]);
   return { data: await presentServices(db, rows, viewer), meta: paginationMeta(total?.n ?? 0, page) };
-}
-
-/**
- * A text query against a `search_text` column: French full-text search (stems: plurals,
- * conjugations) or, for typos, trigram word similarity (`<%`, threshold 0.6). Both sides are
- * unaccented and lower-cased; both conditions are served by the column's GIN indexes.
- */
-export function textMatches(column: SQL | typeof services.searchText, text: string): SQL {
-  return sql`(to_tsvector('french', ${column}) @@ websearch_to_tsquery('french', lower(unaccent(${text}))) or lower(unaccent(${text})) <% ${column})`;
-}
-
-/** Relevance of a match: full-text rank plus word similarity (typos rank below exact words). */
-export function textRank(column: SQL | typeof services.searchText, text: string): SQL {
-  return sql`(ts_rank(to_tsvector('french', ${column}), websearch_to_tsquery('french', lower(unaccent(${text})))) + word_similarity(lower(unaccent(${text})), ${column}))`;
 }
