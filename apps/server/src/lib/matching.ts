@@ -1,44 +1,45 @@
 /**
- * How well a freelancer fits a mission: a score from 0 to 100, computed in SQL (so that thousands
- * of missions or profiles can be ranked and paginated by it), and the French reasons behind it,
- * built here from the same components. docs/decisions/007-matching.md explains the weights.
+ * How well a freelancer fits a mission: a score from 0 to 100 and the French reasons behind it.
+ * docs/decisions/007-matching-and-search.md explains the weights.
  *
- * | component        | points | full marks when                                                    |
- * |------------------|--------|--------------------------------------------------------------------|
- * | profile kind     | 10     | the kind fits the mission type (a setter-closer fits every mission)|
+ * | component        | points | full marks when                                                         |
+ * |------------------|--------|--------------------------------------------------------------------------|
+ * | profile kind     | 10     | the kind fits the mission type (a setter-closer fits every mission)      |
  * | work sectors     | 30     | every sector of the offer in common, up to 3 (30 × common ÷ min(3, offer's)) |
- * | conversion rate  | 20     | ≥ the minimum (rate × 10 ≥ minConversionRate %); without a minimum, 10/10 |
- * | experience       | 20     | ≥ the minimum years; without a minimum, 5 years                    |
- * | availability     | 10     | available                                                          |
- * | skills           | 10     | 2 of the freelancer's skills named in the mission or its offer     |
+ * | conversion rate  | 20     | rate × 10 ≥ the minimum (%); without a minimum, 2 points per point of rate |
+ * | experience       | 20     | ≥ the minimum years; without a minimum, 4 points a year up to 5          |
+ * | availability     | 10     | available                                                                |
+ * | skills           | 10     | 5 per skill of the freelancer named in the mission's text, up to 2       |
+ *
+ * The score exists twice: `matchOf` (TypeScript) scores one pair and explains it; the SQL
+ * builders rank thousands of rows by the same formula with one side of the pair fixed — its
+ * values are inlined as constants, so that each row costs a few comparisons (no sub-query).
+ * The tests check that the SQL order is the order of `matchOf`'s scores.
  */
 import type { Match, MissionType } from '@closia/shared';
 import { type SQL, sql } from 'drizzle-orm';
 
-/** The mission side: column references or parameters. */
-export interface MissionTerms {
-  missionType: SQL;
+export interface MissionFacts {
+  missionType: MissionType | string;
   /** Percent (0–100) or null. */
-  minConversionRate: SQL;
+  minConversionRate: number | null;
   /** Years or null. */
-  minExperience: SQL;
-  /** int[] of the offer's work sectors. */
-  sectors: SQL;
-  /** The mission's unaccented, lower-cased search text. */
-  text: SQL;
+  minExperience: number | null;
+  /** The offer's work sectors. */
+  sectors: readonly number[];
+  /** The mission's unaccented, lower-cased search text (title, description, offer name). */
+  text: string;
 }
 
-/** The freelancer side: column references or parameters. */
-export interface FreelancerTerms {
-  kind: SQL;
+export interface FreelancerFacts {
+  kind: string;
   /** 0–10 or null. */
-  conversionRate: SQL;
+  conversionRate: number | null;
   /** Whole years of experience or null. */
-  years: SQL;
-  available: SQL;
-  sectors: SQL;
-  /** text[] of skill names. */
-  skills: SQL;
+  years: number | null;
+  available: boolean;
+  sectors: readonly number[];
+  skills: readonly string[];
 }
 
 /** Whole years since a `YYYY-MM-DD` date (the profiles' `experience`), or null. */
@@ -57,116 +58,175 @@ export function yearsSince(date: string | null, now = new Date()): number | null
 export const yearsSinceSql = (column: SQL | unknown) =>
   sql`(extract(year from age(current_date, ${column}))::int)`;
 
-/** SQL: true when a freelancer of `kind` may take a mission of `missionType`. */
-export function kindFitsSql(kind: SQL, missionType: SQL): SQL {
-  return sql`(${kind} = ${missionType} or ${kind} = 'setter_closer')`;
-}
+/** Lower-cased, without accents: how the search texts are stored. */
+export const normalizeForMatch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** SQL: how many sectors the two int[] share. */
-const commonSectorsSql = (a: SQL, b: SQL) =>
-  sql`(select count(*)::int from unnest(${a}) x where x = any(${b}))`;
+export const kindFits = (kind: string, missionType: string) =>
+  kind === missionType || kind === 'setter_closer';
 
-/** SQL: how many of the skills appear in the text (both unaccented, lower-cased). */
-const skillHitsSql = (skills: SQL, text: SQL) =>
-  sql`(select count(*)::int from unnest(${skills}) sk where length(sk) > 1 and position(lower(unaccent(sk)) in ${text}) > 0)`;
+/** The skills of the freelancer that the mission's text names. */
+export const skillHits = (skills: readonly string[], text: string) =>
+  skills.filter((skill) => skill.length > 1 && text.includes(normalizeForMatch(skill)));
 
-/** The parts of the score, each an SQL expression (also selected to build the reasons). */
-export function matchComponentsSql(m: MissionTerms, f: FreelancerTerms) {
-  const rate = sql`coalesce(${f.conversionRate}, 0)`;
-  const years = sql`coalesce(${f.years}, 0)`;
-  return {
-    kindFits: kindFitsSql(f.kind, m.missionType),
-    commonSectors: commonSectorsSql(f.sectors, m.sectors),
-    skillHits: skillHitsSql(f.skills, m.text),
-    score: sql<number>`(
-      (case when ${kindFitsSql(f.kind, m.missionType)} then 10 else 0 end)
-      + round(30.0 * least(${commonSectorsSql(f.sectors, m.sectors)}, 3)
-          / greatest(1, least(3, coalesce(cardinality(${m.sectors}), 0))))
-      + (case
-          when ${m.minConversionRate} is null then round(least(${rate}, 10) * 2)
-          when ${rate} * 10 >= ${m.minConversionRate} then 20
-          else round(10 * ${rate} * 10 / greatest(${m.minConversionRate}, 1))
-        end)
-      + (case
-          when ${m.minExperience} is null then least(${years}, 5) * 4
-          when ${years} >= ${m.minExperience} then 20
-          else round(10 * ${years}::numeric / greatest(${m.minExperience}, 1))
-        end)
-      + (case when ${f.available} then 10 else 0 end)
-      + least(${skillHitsSql(f.skills, m.text)}, 2) * 5
-    )::int`,
-  };
-}
+// The formula, component by component (TypeScript).
+const sectorPoints = (common: number, offerSectors: number) =>
+  Math.round((30 * Math.min(common, 3)) / Math.max(1, Math.min(3, offerSectors)));
+const ratePoints = (rate: number, min: number | null) => {
+  if (min === null) return Math.round(Math.min(rate, 10) * 2);
+  return rate * 10 >= min ? 20 : Math.round((10 * rate * 10) / Math.max(min, 1));
+};
+const yearPoints = (years: number, min: number | null) => {
+  if (min === null) return Math.min(years, 5) * 4;
+  return years >= min ? 20 : Math.round((10 * years) / Math.max(min, 1));
+};
 
-/** What the SQL read, to explain a score. */
-export interface MatchFacts {
-  score: number;
-  kindFits: boolean;
-  missionType: MissionType;
-  commonSectors: number;
-  minConversionRate: number | null;
-  conversionRate: number | null;
-  minExperience: number | null;
-  years: number | null;
-  available: boolean;
-  /** The freelancer's skills and the mission's search text, to name the skills that match. */
-  skills: readonly string[];
-  missionText: string;
-}
-
-const missionTypeWords: Record<MissionType, string> = {
+const missionTypeWords: Record<string, string> = {
   setter: 'Setter',
   closer: 'Closer',
   setter_closer: 'Setter & Closer',
 };
-
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
-const rateText = (rate: number) => `${Number.isInteger(rate) ? rate : rate.toFixed(1).replace('.', ',')}/10`;
-const minRateText = (percent: number) => {
-  const tenths = percent / 10;
-  return Number.isInteger(tenths) ? String(tenths) : tenths.toFixed(1).replace('.', ',');
-};
-export const normalizeForMatch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const decimal = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1).replace('.', ','));
 
-/** The score and its reasons, strongest first; a reason only where the component earned points. */
-export function explainMatch(facts: MatchFacts): Match {
+/** The score of one pair and its reasons, strongest first (a reason only where points were earned). */
+export function matchOf(m: MissionFacts, f: FreelancerFacts): Match {
+  const common = f.sectors.filter((id) => m.sectors.includes(id)).length;
+  const rate = f.conversionRate ?? 0;
+  const years = f.years ?? 0;
+  const hits = skillHits(f.skills, m.text);
+  const fits = kindFits(f.kind, m.missionType);
+  const score =
+    (fits ? 10 : 0) +
+    sectorPoints(common, m.sectors.length) +
+    ratePoints(rate, m.minConversionRate) +
+    yearPoints(years, m.minExperience) +
+    (f.available ? 10 : 0) +
+    Math.min(hits.length, 2) * 5;
+
   const reasons: { weight: number; text: string }[] = [];
-  if (facts.kindFits)
-    reasons.push({ weight: 10, text: `Profil recherché : ${missionTypeWords[facts.missionType]}` });
-  if (facts.commonSectors > 0) {
+  if (fits)
     reasons.push({
-      weight: 30,
-      text: `${plural(facts.commonSectors, 'secteur', 'secteurs')} en commun`,
+      weight: 10,
+      text: `Profil recherché : ${missionTypeWords[m.missionType] ?? m.missionType}`,
+    });
+  if (common > 0) {
+    reasons.push({
+      weight: sectorPoints(common, m.sectors.length),
+      text: `${plural(common, 'secteur', 'secteurs')} en commun`,
     });
   }
-  const rate = facts.conversionRate;
-  if (rate !== null) {
-    if (facts.minConversionRate === null) {
+  if (f.conversionRate !== null) {
+    if (m.minConversionRate === null) {
       if (rate >= 5)
-        reasons.push({ weight: Math.round(rate * 2), text: `Taux de conversion ${rateText(rate)}` });
-    } else if (rate * 10 >= facts.minConversionRate) {
+        reasons.push({ weight: ratePoints(rate, null), text: `Taux de conversion ${decimal(rate)}/10` });
+    } else if (rate * 10 >= m.minConversionRate) {
       reasons.push({
         weight: 20,
-        text: `Taux de conversion ${rateText(rate)} ≥ ${minRateText(facts.minConversionRate)} demandé`,
+        text: `Taux de conversion ${decimal(rate)}/10 ≥ ${decimal(m.minConversionRate / 10)} demandé`,
       });
     }
   }
-  const years = facts.years;
-  if (years !== null && years > 0) {
-    if (facts.minExperience === null) {
-      reasons.push({ weight: Math.min(years, 5) * 4, text: `${plural(years, 'an', 'ans')} d'expérience` });
-    } else if (years >= facts.minExperience) {
+  if (f.years !== null && years > 0) {
+    if (m.minExperience === null) {
+      reasons.push({ weight: yearPoints(years, null), text: `${plural(years, 'an', 'ans')} d'expérience` });
+    } else if (years >= m.minExperience) {
       reasons.push({
         weight: 20,
-        text: `${plural(years, 'an', 'ans')} d'expérience ≥ ${facts.minExperience} ${facts.minExperience > 1 ? 'demandés' : 'demandé'}`,
+        text: `${plural(years, 'an', 'ans')} d'expérience ≥ ${m.minExperience} ${m.minExperience > 1 ? 'demandés' : 'demandé'}`,
       });
     }
   }
-  if (facts.available) reasons.push({ weight: 10, text: 'Disponible' });
-  const text = facts.missionText;
-  const hits = facts.skills.filter((skill) => skill.length > 1 && text.includes(normalizeForMatch(skill)));
+  if (f.available) reasons.push({ weight: 10, text: 'Disponible' });
   for (const skill of hits.slice(0, 2)) reasons.push({ weight: 5, text: `Compétence recherchée : ${skill}` });
   // Stable: equal weights keep the table's order.
   reasons.sort((a, b) => b.weight - a.weight);
-  return { score: Math.max(0, Math.min(100, Math.round(facts.score))), reasons: reasons.map((r) => r.text) };
+  return { score: Math.max(0, Math.min(100, score)), reasons: reasons.map((r) => r.text) };
+}
+
+// The same formula in SQL, one side constant.
+
+const sum = (parts: SQL[]) => (parts.length === 0 ? sql`0` : sql.join(parts, sql` + `));
+const literal = (n: number) => sql.raw(String(Number(n)));
+
+/** Columns of a mission row (missions joined with its service). */
+export interface MissionColumns {
+  missionType: SQL;
+  minConversionRate: SQL;
+  minExperience: SQL;
+  sectors: SQL;
+  text: SQL;
+}
+
+/** Score of each mission row for one freelancer (`GET /missions?forMe=1`). */
+export function missionScoreSql(f: FreelancerFacts, m: MissionColumns): SQL {
+  const rate = f.conversionRate ?? 0;
+  const years = f.years ?? 0;
+  const fittingTypes = f.kind === 'setter_closer' ? ['setter', 'closer', 'setter_closer'] : [f.kind];
+  const common = sum(f.sectors.map((id) => sql`(${m.sectors} @> array[${literal(id)}]::int[])::int`));
+  const skills = sum(
+    f.skills
+      .filter((skill) => skill.length > 1)
+      .map((skill) => sql`(position(${normalizeForMatch(skill)}::text in ${m.text}) > 0)::int`),
+  );
+  return sql<number>`(
+    (case when ${m.missionType} in (${sql.join(
+      fittingTypes.map((t) => sql`${t}::text`),
+      sql`, `,
+    )}) then 10 else 0 end)
+    + round(30.0 * least(${common}, 3) / greatest(1, least(3, coalesce(cardinality(${m.sectors}), 0))))
+    + (case
+        when ${m.minConversionRate} is null then ${literal(ratePoints(rate, null))}
+        when ${literal(rate * 10)} >= ${m.minConversionRate} then 20
+        else round((${literal(10 * rate * 10)} / greatest(${m.minConversionRate}, 1))::numeric)
+      end)
+    + (case
+        when ${m.minExperience} is null then ${literal(yearPoints(years, null))}
+        when ${literal(years)} >= ${m.minExperience} then 20
+        else round((${literal(10 * years)}::numeric / greatest(${m.minExperience}, 1)))
+      end)
+    + ${literal(f.available ? 10 : 0)}
+    + least(${skills}, 2) * 5
+  )::int`;
+}
+
+/** Columns of a profile row (profiles joined with users). */
+export interface FreelancerColumns {
+  kind: SQL;
+  conversionRate: SQL;
+  years: SQL;
+  available: SQL;
+  sectors: SQL;
+  skills: SQL;
+}
+
+/**
+ * Score of each profile row for one mission (`GET /freelancers?missionId=`). `mentionedSkills`:
+ * the catalogue's skills that the mission's text names (profiles store catalogue spellings).
+ */
+export function freelancerScoreSql(
+  m: MissionFacts,
+  mentionedSkills: readonly string[],
+  f: FreelancerColumns,
+): SQL {
+  const common = sum(m.sectors.map((id) => sql`(${f.sectors} @> array[${literal(id)}]::int[])::int`));
+  const skills = sum(mentionedSkills.map((skill) => sql`(${f.skills} @> array[${skill}::text])::int`));
+  const rate = sql`coalesce(${f.conversionRate}, 0)`;
+  const years = sql`coalesce(${f.years}, 0)`;
+  const sectorDenominator = Math.max(1, Math.min(3, m.sectors.length));
+  const rateSql =
+    m.minConversionRate === null
+      ? sql`round((least(${rate}, 10) * 2)::numeric)`
+      : sql`(case when ${rate} * 10 >= ${literal(m.minConversionRate)} then 20 else round((10 * ${rate} * 10 / ${literal(Math.max(m.minConversionRate, 1))})::numeric) end)`;
+  const yearsSql =
+    m.minExperience === null
+      ? sql`least(${years}, 5) * 4`
+      : sql`(case when ${years} >= ${literal(m.minExperience)} then 20 else round(10 * ${years}::numeric / ${literal(Math.max(m.minExperience, 1))}) end)`;
+  return sql<number>`(
+    (case when ${f.kind} in (${m.missionType}::text, 'setter_closer') then 10 else 0 end)
+    + round(30.0 * least(${common}, 3) / ${literal(sectorDenominator)})
+    + ${rateSql}
+    + ${yearsSql}
+    + (case when ${f.available} then 10 else 0 end)
+    + least(${skills}, 2) * 5
+  )::int`;
 }

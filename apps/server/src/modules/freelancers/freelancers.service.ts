@@ -2,16 +2,17 @@
  * Setters, closers and setter-closers as others find them (`GET /api/v1/freelancers`, the
  * applicants of a mission, favorites): finished profiles of users who are not suspended.
  */
-import type { FreelancerCard, FreelancerSearchInput, MissionType, Paginated } from '@closia/shared';
+import type { FreelancerCard, FreelancerSearchInput, Paginated } from '@closia/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { missions, profiles, services, users } from '../../db/schema';
+import { missions, profiles, services, skills, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import {
-  explainMatch,
-  kindFitsSql,
-  type MissionTerms,
-  matchComponentsSql,
+  type FreelancerColumns,
+  freelancerScoreSql,
+  type MissionFacts,
+  matchOf,
+  normalizeForMatch,
   yearsSince,
   yearsSinceSql,
 } from '../../lib/matching';
@@ -31,25 +32,14 @@ export const freelancerIsListed = and(
   isNull(users.suspendedAt),
 ) as SQL;
 
-/** What the match needs of a mission, as parameters. */
-export interface MissionForMatch {
+/** What the match needs of a mission, and the catalogue skills its text names. */
+export interface MissionForMatch extends MissionFacts {
   id: number;
   missionType: string;
-  minConversionRate: number | null;
-  minExperience: number | null;
-  sectors: number[];
-  searchText: string;
+  mentionedSkills: string[];
 }
 
-const missionParams = (m: MissionForMatch): MissionTerms => ({
-  missionType: sql`${m.missionType}::text`,
-  minConversionRate: sql`${m.minConversionRate}::real`,
-  minExperience: sql`${m.minExperience}::int`,
-  sectors: sql`${sql.param(m.sectors)}::int[]`,
-  text: sql`${m.searchText}::text`,
-});
-
-const freelancerColumns = {
+const freelancerColumns: FreelancerColumns = {
   kind: sql`${profiles.kind}`,
   conversionRate: sql`${profiles.conversionRate}`,
   years: yearsSinceSql(profiles.experience),
@@ -58,7 +48,34 @@ const freelancerColumns = {
   skills: sql`${profiles.skills}`,
 };
 
-/** The mission of `?missionId=`: one of the viewer's own (404-like 422 otherwise). */
+/** A mission as the match needs it, from its row and its offer's sectors. */
+export async function missionFacts(
+  db: DbOrTx,
+  row: {
+    id: number;
+    missionType: string;
+    minConversionRate: number | null;
+    minExperience: number | null;
+    sectors: number[];
+    searchText: string;
+  },
+): Promise<MissionForMatch> {
+  // The catalogue's skills that the mission's text names (profiles store catalogue spellings).
+  const catalogue = await db.select({ name: skills.name }).from(skills);
+  return {
+    id: row.id,
+    missionType: row.missionType,
+    minConversionRate: row.minConversionRate,
+    minExperience: row.minExperience,
+    sectors: row.sectors,
+    text: row.searchText,
+    mentionedSkills: catalogue
+      .map((skill) => skill.name)
+      .filter((name) => name.length > 1 && row.searchText.includes(normalizeForMatch(name))),
+  };
+}
+
+/** The mission of `?missionId=`: one of the viewer's own (a 422 on `missionId` otherwise). */
 export async function missionForMatch(
   db: DbOrTx,
   viewer: Viewer,
@@ -83,7 +100,7 @@ export async function missionForMatch(
       ),
     );
   if (!row) throw fieldError('missionId', 'exists', 'The selected missionId is invalid');
-  return row;
+  return missionFacts(db, row);
 }
 
 type Loaded = Awaited<ReturnType<typeof loadFreelancers>>[number];
@@ -92,11 +109,8 @@ export async function loadFreelancers(
   db: DbOrTx,
   where: SQL | undefined,
   viewer: Viewer | null,
-  options: { mission?: MissionForMatch | null; orderBy?: SQL[]; limit?: number; offset?: number } = {},
+  options: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
 ) {
-  const match = options.mission
-    ? matchComponentsSql(missionParams(options.mission), freelancerColumns)
-    : null;
   let query = db
     .select({
       user: {
@@ -120,9 +134,6 @@ export async function loadFreelancers(
         viewer === null
           ? sql<boolean>`false`
           : sql<boolean>`exists(select 1 from favorites f where f.user_id = ${viewer.id} and f.kind = 'user' and f.target_id = ${users.id})`,
-      score: match ? match.score : sql<number | null>`null::int`,
-      kindFits: match ? sql<boolean>`${match.kindFits}` : sql<boolean | null>`null::boolean`,
-      commonSectors: match ? sql<number>`${match.commonSectors}` : sql<number | null>`null::int`,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
@@ -134,6 +145,7 @@ export async function loadFreelancers(
   return query;
 }
 
+/** Cards, each with its match against `mission` when one is given. */
 export async function presentFreelancers(
   db: DbOrTx,
   rows: Loaded[],
@@ -143,7 +155,7 @@ export async function presentFreelancers(
     db,
     rows.flatMap((r) => r.profile.workSectorIds),
   );
-  return rows.map(({ user: u, profile: p, favorite, score, kindFits, commonSectors }) => {
+  return rows.map(({ user: u, profile: p, favorite }) => {
     const years = yearsSince(p.experience);
     return {
       id: u.id,
@@ -162,22 +174,16 @@ export async function presentFreelancers(
       skills: p.skills,
       workSectors: namedRefs(p.workSectorIds, names),
       favorite: Boolean(favorite),
-      match:
-        mission && score !== null
-          ? explainMatch({
-              score,
-              kindFits: !!kindFits,
-              missionType: mission.missionType as MissionType,
-              commonSectors: commonSectors ?? 0,
-              minConversionRate: mission.minConversionRate,
-              conversionRate: p.conversionRate,
-              minExperience: mission.minExperience,
-              years,
-              available: u.available,
-              skills: p.skills,
-              missionText: mission.searchText,
-            })
-          : null,
+      match: mission
+        ? matchOf(mission, {
+            kind: p.kind,
+            conversionRate: p.conversionRate,
+            years,
+            available: u.available,
+            sectors: p.workSectorIds,
+            skills: p.skills,
+          })
+        : null,
     };
   });
 }
@@ -196,7 +202,7 @@ export async function searchFreelancers(
   if (role === 'setter' || role === 'closer')
     conditions.push(inArray(profiles.kind, [role, 'setter_closer']));
   else if (role === 'setter_closer') conditions.push(eq(profiles.kind, 'setter_closer'));
-  else if (mission) conditions.push(kindFitsSql(sql`${profiles.kind}`, sql`${mission.missionType}::text`));
+  else if (mission) conditions.push(inArray(profiles.kind, [mission.missionType, 'setter_closer']));
   const search = input.query?.trim() ? await textSearch(db, profiles.searchVector, input.query) : null;
   if (search) conditions.push(search.where);
   if (input.workSectors?.length)
@@ -223,7 +229,7 @@ export async function searchFreelancers(
 
   const orderBy: SQL[] = [];
   if (mission) {
-    orderBy.push(sql`${matchComponentsSql(missionParams(mission), freelancerColumns).score} desc`);
+    orderBy.push(sql`${freelancerScoreSql(mission, mission.mentionedSkills, freelancerColumns)} desc`);
   } else if (search) {
     orderBy.push(sql`${search.rank} desc`);
   }
@@ -232,7 +238,6 @@ export async function searchFreelancers(
   const page = { page: input.page, perPage: input.perPage };
   const [rows, [total]] = await Promise.all([
     loadFreelancers(db, where, viewer, {
-      mission,
       orderBy,
       limit: input.perPage,
       offset: (input.page - 1) * input.perPage,

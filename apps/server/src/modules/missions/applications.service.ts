@@ -12,11 +12,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import type { Mailer } from '../../plugins/mailer';
-import {
-  loadFreelancers,
-  type MissionForMatch,
-  presentFreelancers,
-} from '../freelancers/freelancers.service';
+import { loadFreelancers, missionFacts, presentFreelancers } from '../freelancers/freelancers.service';
 import { userSummary } from '../services/services.presenter';
 import type { Viewer } from '../services/services.service';
 import { FREELANCER_KINDS, missionIsListed } from './missions.service';
@@ -220,17 +216,17 @@ async function presentApplications(
   const cards = new Map<string, Application['applicant']>();
   for (const group of byMission.values()) {
     const m = group[0]!.mission;
-    const forMatch: MissionForMatch = {
+    const forMatch = await missionFacts(db, {
       id: m.id,
       missionType: m.missionType,
       minConversionRate: m.minConversionRate,
       minExperience: m.minExperience,
       sectors: group[0]!.serviceSectors,
       searchText: m.searchText,
-    };
+    });
     const userIds = group.map((r) => r.application.userId);
     // Applicants are shown whatever the state of their profile (not only listed freelancers).
-    const loaded = await loadFreelancers(db, inArray(users.id, userIds), viewer, { mission: forMatch });
+    const loaded = await loadFreelancers(db, inArray(users.id, userIds), viewer);
     for (const card of await presentFreelancers(db, loaded, forMatch)) cards.set(`${m.id}:${card.id}`, card);
   }
   for (const row of rows) {

@@ -15,14 +15,14 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { missions, services } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { matchComponentsSql } from '../../lib/matching';
+import { missionScoreSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { type TextSearch, textSearch } from '../../lib/text-search';
 import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
 import { workSectorNameMap } from '../reference/reference.service';
 import type { Viewer } from '../services/services.service';
 import {
-  freelancerParams,
+  freelancerFacts,
   freelancerProfile,
   isAvailable,
   loadMissions,
@@ -149,17 +149,14 @@ export async function searchMissions(
       'Only setters and closers can rank missions by match',
     );
   }
-  const freelancer = profile ? { profile, available: await isAvailable(db, viewer!.id) } : null;
+  const freelancer = profile ? freelancerFacts(profile, await isAvailable(db, viewer!.id)) : null;
 
   const search = input.query?.trim() ? await textSearch(db, missions.searchVector, input.query) : null;
   const where = and(...conditionsOf(input, search)) as SQL;
   const direction = input.sortOrder ?? 'desc';
   const orderBy: SQL[] = [];
   if (wantsMatch && freelancer) {
-    const { score } = matchComponentsSql(
-      missionColumns,
-      freelancerParams(freelancer.profile, freelancer.available),
-    );
+    const score = missionScoreSql(freelancer, missionColumns);
     orderBy.push(direction === 'asc' ? sql`${score} asc` : sql`${score} desc`);
   } else if (input.sortBy && input.sortBy !== 'match') {
     const column = sorts[input.sortBy];
@@ -169,7 +166,7 @@ export async function searchMissions(
   }
   orderBy.push(desc(missions.publishedAt), desc(missions.id));
 
-  const role = input.missionType ?? (freelancer ? (freelancer.profile.kind as MissionType) : null);
+  const role = input.missionType ?? (freelancer ? (freelancer.kind as MissionType) : null);
   const sponsored = await liveSponsorships(db, 'mission', { workSectorIds: input.workSectors ?? null, role });
   const page = { page: input.page, perPage: input.perPage };
   const [rows, { total, facets }] = await Promise.all([
@@ -177,7 +174,6 @@ export async function searchMissions(
       orderBy,
       limit: input.perPage,
       offset: (input.page - 1) * input.perPage,
-      freelancer,
       sponsored,
     }),
     facetsOf(db, where),

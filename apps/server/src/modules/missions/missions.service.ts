@@ -1,22 +1,9 @@
-import type {
-  Match,
-  Mission,
-  MissionCreateInput,
-  MissionType,
-  MissionUpdateInput,
-  Paginated,
-} from '@closia/shared';
+import type { Match, Mission, MissionCreateInput, MissionUpdateInput, Paginated } from '@closia/shared';
 import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, profiles, services, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
-import {
-  explainMatch,
-  type FreelancerTerms,
-  matchComponentsSql,
-  yearsSince,
-  yearsSinceSql,
-} from '../../lib/matching';
+import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { workSectorNameMap } from '../reference/reference.service';
 import { commissionAmountOf, namedRefs, type ServiceRow, userSummary } from '../services/services.presenter';
@@ -43,20 +30,20 @@ export async function freelancerProfile(db: DbOrTx, viewer: Viewer | null): Prom
   return row ?? null;
 }
 
-/** The freelancer side of the match as parameters (for ranking missions for one freelancer). */
-export function freelancerParams(profile: ProfileRow, available: boolean): FreelancerTerms {
+/** What the match needs of the signed-in freelancer. */
+export function freelancerFacts(profile: ProfileRow, available: boolean): FreelancerFacts {
   return {
-    kind: sql`${profile.kind}::text`,
-    conversionRate: sql`${profile.conversionRate}::real`,
-    years: profile.experience ? yearsSinceSql(sql`${profile.experience}::date`) : sql`null::int`,
-    available: sql`${available}::boolean`,
-    sectors: sql`${sql.param(profile.workSectorIds)}::int[]`,
-    skills: sql`${sql.param(profile.skills)}::text[]`,
+    kind: profile.kind,
+    conversionRate: profile.conversionRate,
+    years: yearsSince(profile.experience),
+    available,
+    sectors: profile.workSectorIds,
+    skills: profile.skills,
   };
 }
 
-/** The mission side of the match as columns of `missions` joined with `services`. */
-export const missionColumns = {
+/** The mission side of the match: columns of `missions` joined with `services`. */
+export const missionColumns: MissionColumns = {
   missionType: sql`${missions.missionType}`,
   minConversionRate: sql`${missions.minConversionRate}`,
   minExperience: sql`${missions.minExperience}`,
@@ -73,9 +60,6 @@ interface Loaded {
   favorite: boolean;
   myApplicationId: number | null;
   myApplicationStatus: string | null;
-  score: number | null;
-  kindFits: boolean | null;
-  commonSectors: number | null;
   sponsoredBy: number | null;
 }
 
@@ -83,8 +67,6 @@ export interface LoadOptions {
   orderBy?: SQL[];
   limit?: number;
   offset?: number;
-  /** Fill `match` for this freelancer. */
-  freelancer?: { profile: ProfileRow; available: boolean } | null;
   /** targetId → advertisementId of the live sponsorships. */
   sponsored?: ReadonlyMap<number, number>;
 }
@@ -97,12 +79,6 @@ export async function loadMissions(
   options: LoadOptions = {},
 ): Promise<Loaded[]> {
   const viewerId = viewer?.id ?? null;
-  const match = options.freelancer
-    ? matchComponentsSql(
-        missionColumns,
-        freelancerParams(options.freelancer.profile, options.freelancer.available),
-      )
-    : null;
   const sponsoredIds = [...(options.sponsored?.keys() ?? [])];
   let query = db
     .select({
@@ -132,9 +108,6 @@ export async function loadMissions(
           : sql<
               string | null
             >`(select a.status from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewerId})`,
-      score: match ? match.score : sql<number | null>`null::int`,
-      kindFits: match ? sql<boolean>`${match.kindFits}` : sql<boolean | null>`null::boolean`,
-      commonSectors: match ? sql<number>`${match.commonSectors}` : sql<number | null>`null::int`,
       sponsoredBy: sql<number | null>`null::int`,
     })
     .from(missions)
@@ -159,7 +132,7 @@ export async function presentMissions(
   db: DbOrTx,
   rows: Loaded[],
   viewer: Viewer | null,
-  freelancer: { profile: ProfileRow; available: boolean } | null = null,
+  freelancer: FreelancerFacts | null = null,
 ): Promise<Mission[]> {
   const names = await workSectorNameMap(
     db,
@@ -172,27 +145,22 @@ function presentMission(
   row: Loaded,
   names: ReadonlyMap<number, string>,
   viewer: Viewer | null,
-  freelancer: { profile: ProfileRow; available: boolean } | null,
+  freelancer: FreelancerFacts | null,
 ): Mission {
   const { mission: m, service: s } = row;
   const isOwner = viewer?.id === m.infopreneurId;
-  let match: Match | null = null;
-  if (freelancer && row.score !== null) {
-    const p = freelancer.profile;
-    match = explainMatch({
-      score: row.score,
-      kindFits: !!row.kindFits,
-      missionType: m.missionType as MissionType,
-      commonSectors: row.commonSectors ?? 0,
-      minConversionRate: m.minConversionRate,
-      conversionRate: p.conversionRate,
-      minExperience: m.minExperience,
-      years: yearsSince(p.experience),
-      available: freelancer.available,
-      skills: p.skills,
-      missionText: m.searchText,
-    });
-  }
+  const match: Match | null = freelancer
+    ? matchOf(
+        {
+          missionType: m.missionType,
+          minConversionRate: m.minConversionRate,
+          minExperience: m.minExperience,
+          sectors: s.workSectorIds,
+          text: m.searchText,
+        },
+        freelancer,
+      )
+    : null;
   return {
     id: m.id,
     title: m.title,
@@ -245,8 +213,8 @@ export async function getMission(db: DbOrTx, viewer: Viewer | null, id: number):
       ? missionIsListed
       : sql`${missions.status} <> 'deleted' and (${missions.infopreneurId} = ${viewer.id} or ${viewer.admin} or (${missionIsListed}) or exists(select 1 from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewer.id}))`;
   const profile = await freelancerProfile(db, viewer);
-  const freelancer = profile ? { profile, available: await isAvailable(db, viewer!.id) } : null;
-  const [row] = await loadMissions(db, and(eq(missions.id, id), visible), viewer, { freelancer });
+  const freelancer = profile ? freelancerFacts(profile, await isAvailable(db, viewer!.id)) : null;
+  const [row] = await loadMissions(db, and(eq(missions.id, id), visible), viewer);
   if (!row) throw notFound('Mission');
   const [mission] = await presentMissions(db, [row], viewer, freelancer);
   return mission!;
