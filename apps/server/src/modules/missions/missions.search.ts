@@ -11,10 +11,11 @@ import {
   type MissionType,
   missionTypes,
 } from '@closia/shared';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { missions, services } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
+import { listingsGeneration } from '../../lib/listing-changes';
 import { missionScoreSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { type TextSearch, textSearch } from '../../lib/text-search';
@@ -135,6 +136,50 @@ async function facetsOf(
   return { total, facets };
 }
 
+const MAX_PROMOTED = 3;
+
+/** Facets (and the total) of recent searches: they do not depend on who asks. */
+interface FacetEntry {
+  at: number;
+  generation: number;
+  value: Awaited<ReturnType<typeof facetsOf>>;
+}
+const FACET_TTL_MS = 10_000;
+const FACET_ENTRIES = 500;
+const facetCaches = new WeakMap<DbOrTx, Map<string, FacetEntry>>();
+
+/**
+ * The facets of the filters, from the cache when they were counted less than 10 s ago and no
+ * listing changed since in this process (other instances: within the 10 s).
+ */
+async function cachedFacets(db: DbOrTx, input: MissionSearchQuery, where: SQL) {
+  let cache = facetCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    facetCaches.set(db, cache);
+  }
+  const key = JSON.stringify([
+    input.query?.trim().toLowerCase() ?? '',
+    input.missionType ?? '',
+    input.priceRange ?? [],
+    [...(input.workSectors ?? [])].sort(),
+    [...(input.certifications ?? [])].sort(),
+    [...(input.financingMethods ?? [])].sort(),
+  ]);
+  const now = Date.now();
+  const generation = listingsGeneration(db);
+  const hit = cache.get(key);
+  if (hit && hit.generation === generation && now - hit.at < FACET_TTL_MS) return hit.value;
+  const value = await facetsOf(db, where);
+  // Counted across a write: not kept.
+  if (generation === listingsGeneration(db)) {
+    cache.delete(key);
+    cache.set(key, { at: now, generation, value });
+    if (cache.size > FACET_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+  return value;
+}
+
 export async function searchMissions(
   db: DbOrTx,
   viewer: Viewer | null,
@@ -168,16 +213,39 @@ export async function searchMissions(
 
   const role = input.missionType ?? (freelancer ? (freelancer.kind as MissionType) : null);
   const sponsored = await liveSponsorships(db, 'mission', { workSectorIds: input.workSectors ?? null, role });
+
+  // Live sponsored missions that the filters select lead the first page (at most three); the
+  // other pages go on with the rest, so that every mission is listed once.
+  const sponsoredIds = [...sponsored.keys()];
+  const promotedIds =
+    sponsoredIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: missions.id })
+            .from(missions)
+            .innerJoin(services, eq(services.id, missions.serviceId))
+            .where(and(where, inArray(missions.id, sponsoredIds)))
+            .orderBy(...orderBy)
+            .limit(MAX_PROMOTED)
+        ).map((row) => row.id);
+  const organic =
+    promotedIds.length === 0 ? where : (and(where, notInArray(missions.id, promotedIds)) as SQL);
+  const firstPage = input.page === 1;
   const page = { page: input.page, perPage: input.perPage };
-  const [rows, { total, facets }] = await Promise.all([
-    loadMissions(db, where, viewer, {
+  const [promoted, rest, { total, facets }] = await Promise.all([
+    firstPage && promotedIds.length > 0
+      ? loadMissions(db, and(where, inArray(missions.id, promotedIds)), viewer, { orderBy, sponsored })
+      : [],
+    loadMissions(db, organic, viewer, {
       orderBy,
-      limit: input.perPage,
-      offset: (input.page - 1) * input.perPage,
+      limit: firstPage ? Math.max(0, input.perPage - promotedIds.length) : input.perPage,
+      offset: firstPage ? 0 : (input.page - 1) * input.perPage - promotedIds.length,
       sponsored,
     }),
-    facetsOf(db, where),
+    cachedFacets(db, input, where),
   ]);
+  const rows = [...promoted, ...rest];
   const served = rows.flatMap((row) => (row.sponsoredBy === null ? [] : [row.sponsoredBy]));
   if (served.length > 0) await recordImpressions(db, served);
   return {

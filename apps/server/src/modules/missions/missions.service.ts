@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, profiles, services, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
+import { listingsChanged } from '../../lib/listing-changes';
 import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { workSectorNameMap } from '../reference/reference.service';
@@ -67,7 +68,7 @@ export interface LoadOptions {
   orderBy?: SQL[];
   limit?: number;
   offset?: number;
-  /** targetId → advertisementId of the live sponsorships. */
+  /** targetId → advertisementId of the live sponsorships, to mark the rows they promote. */
   sponsored?: ReadonlyMap<number, number>;
 }
 
@@ -79,7 +80,6 @@ export async function loadMissions(
   options: LoadOptions = {},
 ): Promise<Loaded[]> {
   const viewerId = viewer?.id ?? null;
-  const sponsoredIds = [...(options.sponsored?.keys() ?? [])];
   let query = db
     .select({
       mission: missions,
@@ -108,18 +108,12 @@ export async function loadMissions(
           : sql<
               string | null
             >`(select a.status from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewerId})`,
-      sponsoredBy: sql<number | null>`null::int`,
     })
     .from(missions)
     .innerJoin(services, eq(services.id, missions.serviceId))
     .innerJoin(users, eq(users.id, missions.infopreneurId))
     .where(where)
-    .orderBy(
-      ...(sponsoredIds.length > 0
-        ? [sql`(${missions.id} = any(${sql.param(sponsoredIds)}::int[])) desc`]
-        : []),
-      ...(options.orderBy ?? [desc(missions.createdAt), desc(missions.id)]),
-    )
+    .orderBy(...(options.orderBy ?? [desc(missions.createdAt), desc(missions.id)]))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset !== undefined) query = query.offset(options.offset);
@@ -284,6 +278,7 @@ export async function createMission(
       .returning({ id: missions.id });
     return row!.id;
   });
+  listingsChanged(db);
   return getMission(db, viewer, id);
 }
 
@@ -314,6 +309,7 @@ export async function updateMission(db: Db, viewer: Viewer, id: number, input: M
     if (input.ticket !== undefined) values.ticket = input.ticket;
     if (Object.keys(values).length > 0) await tx.update(missions).set(values).where(eq(missions.id, id));
   });
+  listingsChanged(db);
   return getMission(db, viewer, id);
 }
 
@@ -327,6 +323,7 @@ export async function deleteMission(db: Db, viewer: Viewer, id: number) {
       .set({ status: 'declined', decidedAt: new Date() })
       .where(and(eq(applications.missionId, id), eq(applications.status, 'pending')));
   });
+  listingsChanged(db);
 }
 
 /** draft → published (on an approved offer); publishing again is a no-op. */
@@ -345,6 +342,7 @@ export async function publishMission(db: Db, viewer: Viewer, id: number) {
       })
       .where(eq(missions.id, id));
   });
+  listingsChanged(db);
   return getMission(db, viewer, id);
 }
 
@@ -365,6 +363,7 @@ export async function closeMission(db: Db, viewer: Viewer, id: number) {
       .set({ status: 'declined', decidedAt: new Date() })
       .where(and(eq(applications.missionId, id), eq(applications.status, 'pending')));
   });
+  listingsChanged(db);
   return getMission(db, viewer, id);
 }
 

@@ -309,6 +309,13 @@ describe('GET /api/v1/missions (search)', () => {
     expect(result.facets.workSectors.find((w) => w.id === sector.immo)?.name).toBe('Immobilier');
   });
 
+  it('counts a mission published a moment ago (the facets cache forgets on every write)', async () => {
+    const before = (await search(`workSectors=${sector.finance}`)).meta.total;
+    const c = await seller({ name: 'Crypto pour tous', workSectorIds: [sector.finance] });
+    await published(c.client, c.service.id, { title: 'Closer crypto' });
+    expect((await search(`workSectors=${sector.finance}`)).meta.total).toBe(before + 1);
+  });
+
   it('sorts by price or commission', async () => {
     const filter = `workSectors=${sector.immo},${sector.finance},${sector.devperso}&query=&`;
     const byPrice = await found(`${filter}sortBy=price&sortOrder=asc&perPage=100`);
@@ -367,6 +374,17 @@ describe('GET /api/v1/missions (search)', () => {
     expect(result.data.slice(1).every((m) => !m.sponsored)).toBe(true);
     const [after] = await ctx.app.db.select().from(advertisements).where(eq(advertisements.id, ad!.id));
     expect(after?.impressions).toBe(1);
+
+    // Paging lists every mission once: the promoted one leads page 1 only.
+    const all = (await search(`workSectors=${sector.immo}&perPage=100`)).data.map((m) => m.id);
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
+      paged.push(
+        ...(await search(`workSectors=${sector.immo}&perPage=2&page=${page}`)).data.map((m) => m.id),
+      );
+    }
+    expect(paged).toEqual(all);
+    expect(new Set(paged).size).toBe(paged.length);
   });
 
   it('forMe ranks by match with reasons for a freelancer, and is refused to others', async () => {

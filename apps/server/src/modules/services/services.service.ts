@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizz
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, services, users } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { listingsChanged } from '../../lib/listing-changes';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { textSearch } from '../../lib/text-search';
 import type { Mailer } from '../../plugins/mailer';
@@ -235,6 +236,7 @@ export async function updateService(
     }
     if (Object.keys(values).length > 0) await tx.update(services).set(values).where(eq(services.id, id));
   });
+  listingsChanged(db);
   return presentOne(db, id, viewer);
 }
 
@@ -248,6 +250,7 @@ export async function deleteService(db: Db, viewer: Viewer, id: number): Promise
       .set({ missionStatus: 'closed' })
       .where(and(eq(missions.serviceId, id), inArray(missions.missionStatus, ['open', 'in_progress'])));
   });
+  listingsChanged(db);
 }
 
 /** Asks for a review: not submitted or rejected → pending_review (idempotent when already pending). */
@@ -261,6 +264,7 @@ export async function submitService(db: Db, viewer: Viewer, id: number): Promise
       .set({ validationStatus: 'pending_review', rejectionReason: null, requestValidation: true })
       .where(eq(services.id, id));
   });
+  listingsChanged(db);
   return presentOne(db, id, viewer);
 }
 
@@ -354,6 +358,7 @@ export async function reviewService(
       tx,
     );
   });
+  listingsChanged(db);
   return presentOne(db, id, admin);
 }
 
