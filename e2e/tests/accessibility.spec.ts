@@ -6,8 +6,8 @@ import { demo, expect, test, uniqueEmail } from '../support/fixtures';
 /*
  * axe on every page of the app (spec §2, as routed in apps/web/src/router.tsx), in the light and the
  * dark colour scheme: no serious or critical violation. Each account has one browser context, signed
- * in once. Ids of features that have no data yet (missions, teams, sales…) show their "coming soon"
- * page whatever the id; the others are real ids of the demo data.
+ * in once. Ids of features that have no data yet (teams, sales…) show their "coming soon" page
+ * whatever the id; the others are real ids of the demo data (the marketplace's are read from the API).
  *
  * Not listed: `/login` (a redirect to `/auth/sign-in`) and `/auth/sign-out` (signs out at once and
  * lands on the sign-in page, checked here).
@@ -41,11 +41,13 @@ const guestPages = [
   '/auth/verify-email/success',
 ];
 
-const appPages = (memberId: number) => [
+const appPages = (memberId: number, marketplace: { missionId: number; jobId: number }) => [
   '/app/jobs',
-  '/app/jobs/1',
+  `/app/jobs/${marketplace.jobId}`,
+  '/app/jobs?financingMethods=cpf&sortBy=price&sortOrder=asc',
   '/app/missions',
-  '/app/missions/1',
+  '/app/missions?forMe=1',
+  `/app/missions/${marketplace.missionId}`,
   '/app/our-webinars',
   '/app/our-webinars/replay/1',
   '/app/posts',
@@ -60,6 +62,8 @@ const dashboardPages = [
   '/dashboard',
   '/dashboard/active-sales',
   '/dashboard/favorites',
+  '/dashboard/favorites?kind=mission',
+  '/dashboard/favorites?kind=service',
   '/dashboard/merged',
   '/dashboard/messages',
   '/dashboard/messages/new',
@@ -67,7 +71,6 @@ const dashboardPages = [
   '/dashboard/prospects',
   '/dashboard/sales',
   '/dashboard/sales/1',
-  '/dashboard/services',
   '/dashboard/settings',
   '/dashboard/stats',
   '/dashboard/team',
@@ -81,6 +84,8 @@ const dashboardPages = [
 const adminPages = [
   '/admin',
   '/admin/infopreneur-formations',
+  '/admin/infopreneur-formations?status=approved',
+  '/admin/infopreneur-formations?status=rejected',
   '/admin/skills',
   '/admin/formations-catalogue',
   '/admin/teams',
@@ -92,6 +97,15 @@ const adminPages = [
 async function userId(session: AccountSession): Promise<number> {
   const me = await (await session.context.request.get('/api/v1/user')).json();
   return me.id as number;
+}
+
+/** The id of the first item of a list the session's account may read (`{ data: [{ id }] }`). */
+async function firstId(session: AccountSession, path: string): Promise<number> {
+  const res = await session.context.request.get(path);
+  expect(res.status(), `GET ${path}`).toBe(200);
+  const id = (await res.json()).data[0]?.id as number | undefined;
+  expect(id, `an item in ${path} (demo data)`).toBeTruthy();
+  return id!;
 }
 
 function closeAll(sessions: AccountSession[]) {
@@ -119,8 +133,12 @@ test.describe('accessibility of every page', () => {
   test('marketplace, account and onboarding pages of a setter', async ({ browser, baseURL }) => {
     const setter = await openSession(browser, baseURL!, { email: demo.setter });
     const infopreneur = await openSession(browser, baseURL!, { email: demo.infopreneur });
+    const marketplace = {
+      missionId: await firstId(setter, '/api/v1/missions'),
+      jobId: await firstId(setter, '/api/v1/jobs'),
+    };
     await expectAccessiblePages(setter.page, [
-      ...appPages(await userId(infopreneur)),
+      ...appPages(await userId(infopreneur), marketplace),
       '/account',
       '/auth/change-password',
       '/onboarding/finish',
@@ -133,10 +151,16 @@ test.describe('accessibility of every page', () => {
     const setter = await openSession(browser, baseURL!, { email: demo.setter });
     await expectAccessiblePages(setter.page, dashboardPages);
     const infopreneur = await openSession(browser, baseURL!, { email: demo.infopreneur });
+    const ownMission = await firstId(infopreneur, '/api/v1/missions/mine');
     await expectAccessiblePages(infopreneur.page, [
       '/dashboard',
+      '/dashboard/services',
       '/dashboard/advertisement',
+      '/dashboard/favorites',
       '/dashboard/settings',
+      '/app/search',
+      `/app/search?missionId=${ownMission}`,
+      `/app/missions/${ownMission}`,
       ...infopreneurOnboardingSteps.map((step) => `/onboarding/infopreneur/${step}`),
     ]);
     await closeAll([setter, infopreneur]);

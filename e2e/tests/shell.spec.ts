@@ -88,8 +88,8 @@ test.describe('small screens', () => {
 
 test('a page of a later feature shows its layout, title and “Bientôt disponible”', async ({ page }) => {
   await signIn(page, demo.closer);
-  await page.goto('/app/missions');
-  await expect(page).toHaveTitle('Recherche de Missions');
+  await page.goto('/app/posts');
+  await expect(page).toHaveTitle('Communauté');
   await expect(page.getByText('Bientôt disponible')).toBeVisible();
 });
 

@@ -5,6 +5,7 @@ import { RouteErrorPage } from './components/route-error-page';
 import { StartupSpinner } from './components/startup-spinner';
 import { paths } from './config/paths';
 import type { RouteHandle } from './config/route-handle';
+import type { MarketplacePage } from './features/marketplace/routes';
 import type { GuardName } from './guards';
 import { RootLayout } from './layouts/root-layout';
 
@@ -22,6 +23,14 @@ const layouts = {
   admin: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
   onboarding: () => import('./layouts/onboarding-layout').then((m) => ({ Component: m.OnboardingLayout })),
 } satisfies Record<string, LazyComponent>;
+
+/** A marketplace page, loaded through the feature's page index (see features/marketplace/routes.ts). */
+const marketplace =
+  (name: MarketplacePage): LazyComponent =>
+  () =>
+    import('./features/marketplace/routes').then(async (m) => ({
+      Component: await m.marketplacePages[name](),
+    }));
 
 const comingSoon: LazyComponent = () =>
   import('./components/coming-soon').then((m) => ({ Component: m.ComingSoonPage }));
@@ -90,10 +99,10 @@ const publicRoutes: RouteObject[] = [
 const appRoutes: RouteObject = {
   ...guarded('profile'),
   children: [
-    soon(paths.app.jobs, 'Offres à vendre'),
-    soon(paths.app.jobPattern, 'Offre de formation'),
-    soon(paths.app.missions, 'Recherche de Missions'),
-    soon(paths.app.missionPattern, 'Mission'),
+    page(paths.app.jobs, 'Offres à vendre', marketplace('jobs')),
+    page(paths.app.jobPattern, 'Offre de formation', marketplace('job')),
+    page(paths.app.missions, 'Recherche de Missions', marketplace('missions')),
+    page(paths.app.missionPattern, 'Mission', marketplace('mission')),
     soon(paths.app.webinars, 'Nos webinaires'),
     soon(paths.app.webinarReplayPattern, 'Replay du webinaire'),
     soon(paths.app.posts, 'Communauté'),
@@ -104,7 +113,7 @@ const appRoutes: RouteObject = {
       guards: ['auth'],
     }),
     soon(paths.app.postPattern, 'Publication'),
-    soon(paths.app.search, 'Recherche Setter & Closer'),
+    page(paths.app.search, 'Recherche Setter & Closer', marketplace('freelancers')),
     page(
       paths.app.userPattern,
       'Profil',
@@ -169,8 +178,10 @@ const dashboardRoutes: RouteObject[] = [
     import('./features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   ),
   soon(paths.dashboard.activeSales, 'Ventes actives'),
-  soon(paths.dashboard.advertisement, 'Publicité', { guards: ['role:infopreneur'] }),
-  soon(paths.dashboard.favorites, 'Favoris'),
+  page(paths.dashboard.advertisement, 'Publicité', marketplace('advertisements'), {
+    guards: ['role:infopreneur'],
+  }),
+  page(paths.dashboard.favorites, 'Favoris', marketplace('favorites')),
   soon(paths.dashboard.merged, 'Vue fusionnée'),
   soon(paths.dashboard.messages, 'Messages', { guards: ['messages'] }),
   soon(paths.dashboard.messagesNew, 'Nouveau message', {
@@ -182,7 +193,9 @@ const dashboardRoutes: RouteObject[] = [
   soon(paths.dashboard.prospects, 'Prospects'),
   soon(paths.dashboard.sales, 'Ventes'),
   soon(paths.dashboard.salePattern, 'Détail de la vente'),
-  soon(paths.dashboard.services, 'Mes offres de formation'),
+  page(paths.dashboard.services, 'Mes offres de formation', marketplace('services'), {
+    guards: ['role:infopreneur'],
+  }),
   page(paths.dashboard.settings, 'Paramètres', () =>
     import('./features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
   ),
@@ -199,7 +212,9 @@ const adminRoutes: RouteObject[] = [
   page(paths.admin.root, 'Administration', () =>
     import('./features/admin/pages/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
   ),
-  soon(paths.admin.infopreneurFormations, 'Offres de formation'),
+  page(paths.admin.infopreneurFormations, 'Offres de formation', () =>
+    import('./features/admin/pages/admin-services-page').then((m) => ({ Component: m.AdminServicesPage })),
+  ),
   page(paths.admin.skills, 'Compétences', () =>
     import('./features/admin/pages/admin-skills-page').then((m) => ({ Component: m.AdminSkillsPage })),
   ),

@@ -19,14 +19,6 @@ export const comingSoonDescriptions = {
   [paths.blog.postPattern]: 'Cet article du blog sera bientôt lisible ici.',
   [paths.tutorials.list]: 'Vous trouverez ici des guides pas à pas pour tirer le meilleur parti de Closia.',
   [paths.tutorials.tutorialPattern]: 'Ce tutoriel sera bientôt lisible ici.',
-  [paths.app.jobs]:
-    'Vous parcourrez ici le catalogue des formations approuvées à vendre, avec leur prix et votre commission.',
-  [paths.app.jobPattern]:
-    'Vous verrez ici le détail de cette formation et les missions ouvertes qui lui sont rattachées.',
-  [paths.app.missions]:
-    'Vous trouverez ici les missions ouvertes des infopreneurs, filtrables par type, secteur et rémunération.',
-  [paths.app.missionPattern]:
-    'Vous verrez ici le détail de la mission, ses exigences, et pourrez y postuler.',
   [paths.app.webinars]: 'Vous verrez ici les webinaires à venir et passés, et pourrez vous y inscrire.',
   [paths.app.webinarReplayPattern]: 'Vous pourrez revoir ici ce webinaire en replay.',
   [paths.app.posts]:
@@ -34,14 +26,8 @@ export const comingSoonDescriptions = {
   [paths.app.postCreate]: 'Vous rédigerez ici une publication pour la communauté.',
   [paths.app.postEditPattern]: 'Vous modifierez ici votre publication.',
   [paths.app.postPattern]: 'Vous lirez ici cette publication et ses réactions.',
-  [paths.app.search]:
-    'Vous trouverez ici les setters et closers disponibles, filtrables par expérience, secteur et taux de conversion.',
   [paths.dashboard.activeSales]:
     'Vous suivrez ici vos ventes en cours, triées par date de clôture prévue, les retards en premier.',
-  [paths.dashboard.advertisement]:
-    'Vous mettrez ici en avant vos offres et vos missions auprès des setters et closers.',
-  [paths.dashboard.favorites]:
-    'Vous retrouverez ici les membres, missions et offres que vous avez mis en favoris.',
   [paths.dashboard.merged]:
     'Vous verrez ici vos prospects et leur vente en cours réunis dans un seul tableau.',
   [paths.dashboard.messages]: 'Vous échangerez ici en direct avec les autres membres de Closia.',
@@ -52,8 +38,6 @@ export const comingSoonDescriptions = {
   [paths.dashboard.sales]:
     'Vous suivrez ici votre pipeline de ventes, en kanban ou en tableau, de la prospection au closing.',
   [paths.dashboard.salePattern]: 'Vous verrez ici la vente, son prospect, son historique et vos notes.',
-  [paths.dashboard.services]:
-    'Vous créerez et gérerez ici vos offres de formation, et suivrez leur validation.',
   [paths.dashboard.stats]:
     'Vous analyserez ici vos ventes, votre taux de conversion, votre chiffre d’affaires et vos commissions.',
   [paths.dashboard.teams]: 'Vous créerez ici vos équipes et retrouverez celles dont vous êtes membre.',
@@ -65,8 +49,6 @@ export const comingSoonDescriptions = {
     "Vous suivrez ici le pipeline partagé de l'équipe et attribuerez les ventes à ses membres.",
   [paths.dashboard.teamSalePattern]:
     "Vous verrez ici le détail de cette vente de l'équipe et son historique.",
-  [paths.admin.infopreneurFormations]:
-    'Vous validerez ou refuserez ici les offres de formation soumises par les infopreneurs.',
   [paths.admin.teams]: 'Vous consulterez et gérerez ici toutes les équipes.',
   [paths.admin.users]: 'Vous rechercherez, filtrerez et gérerez ici les comptes utilisateurs.',
 } as const satisfies Record<string, string>;

@@ -1,7 +1,5 @@
-import { isInfopreneur } from '@closia/shared';
+import type { CurrentUser } from '@closia/shared';
 import {
-  IconBriefcase,
-  IconBuildingStore,
   IconChartBar,
   IconFlame,
   IconLayoutDashboard,
@@ -9,7 +7,6 @@ import {
   IconNews,
   IconReportMoney,
   IconSchool,
-  IconSearch,
   IconSettings,
   IconSpeakerphone,
   IconStar,
@@ -20,10 +17,13 @@ import {
 } from '@tabler/icons-react';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
+import { actsAsInfopreneur, marketplaceLinks } from './marketplace-links';
 import type { ShellNavSection } from './shell-nav';
 import { SidebarShell } from './sidebar-shell';
 
-function dashboardSections(infopreneur: boolean, unread: number): ShellNavSection[] {
+function dashboardSections(user: CurrentUser | null | undefined): ShellNavSection[] {
+  const infopreneur = actsAsInfopreneur(user);
+  const unread = user?.unreadMessageCount ?? 0;
   return [
     {
       title: 'Mon activité',
@@ -36,7 +36,7 @@ function dashboardSections(infopreneur: boolean, unread: number): ShellNavSectio
         { to: paths.dashboard.stats, label: 'Statistiques', icon: IconChartBar },
         ...(infopreneur
           ? [
-              { to: paths.dashboard.services, label: 'Mes offres', icon: IconSchool },
+              { to: paths.dashboard.services, label: 'Mes offres et missions', icon: IconSchool },
               { to: paths.dashboard.advertisement, label: 'Publicité', icon: IconSpeakerphone },
             ]
           : []),
@@ -59,9 +59,7 @@ function dashboardSections(infopreneur: boolean, unread: number): ShellNavSectio
     {
       title: 'Marketplace',
       items: [
-        { to: paths.app.missions, label: 'Missions', icon: IconBriefcase, matchPrefix: true },
-        { to: paths.app.search, label: 'Setters & closers', icon: IconSearch },
-        { to: paths.app.jobs, label: 'Offres à vendre', icon: IconBuildingStore, matchPrefix: true },
+        ...marketplaceLinks(user),
         { to: paths.app.webinars, label: 'Webinaires', icon: IconVideo, matchPrefix: true },
         { to: paths.app.posts, label: 'Communauté', icon: IconNews, matchPrefix: true },
       ],
@@ -76,9 +74,6 @@ function dashboardSections(infopreneur: boolean, unread: number): ShellNavSectio
 /** `/dashboard/*`: header, sidebar of the dashboard sections, burger on small screens. */
 export function ProfileLayout() {
   const { data: user } = useCurrentUser();
-  const sections = dashboardSections(
-    isInfopreneur(user) || user?.role === 'infopreneur',
-    user?.unreadMessageCount ?? 0,
-  );
+  const sections = dashboardSections(user);
   return <SidebarShell sections={sections} navLabel="Navigation du tableau de bord" />;
 }

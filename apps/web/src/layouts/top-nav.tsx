@@ -7,6 +7,7 @@ import { Logo } from '../components/logo';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import classes from './default-layout.module.css';
+import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
 import { UserAvatar, UserMenu } from './user-menu';
 
 const navLinks = [
@@ -91,6 +92,11 @@ export function TopNav() {
                 <Link to={paths.dashboard.root} className={classes.mobileLink} onClick={close}>
                   Tableau de bord
                 </Link>
+                {[...marketplaceLinks(user), ...ownMarketplaceLinks(user)].map((link) => (
+                  <Link key={link.to} to={link.to} className={classes.mobileLink} onClick={close}>
+                    {link.label}
+                  </Link>
+                ))}
                 <Link to={paths.dashboard.settings} className={classes.mobileLink} onClick={close}>
                   Paramètres
                 </Link>

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
 
 /**
  * The user's picture (initials without one). Its address holds the file name, so a new upload shows
@@ -23,7 +24,10 @@ export function UserAvatar({ user, size = 32 }: { user: CurrentUser; size?: numb
   );
 }
 
-/** Avatar menu of a signed-in user: dashboard, account, settings, administration (admins), sign-out. */
+/**
+ * Avatar menu of a signed-in user: dashboard, their marketplace pages (by account type), account,
+ * settings, administration (admins), sign-out.
+ */
 export function UserMenu({ user, showName = true }: { user: CurrentUser; showName?: boolean }) {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -55,6 +59,19 @@ export function UserMenu({ user, showName = true }: { user: CurrentUser; showNam
         <Menu.Item component={Link} to={paths.dashboard.root} leftSection={<IconLayoutDashboard size={16} />}>
           Tableau de bord
         </Menu.Item>
+        {ownMarketplaceLinks(user).map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<link.icon size={16} />}>
+            {link.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Label>Marketplace</Menu.Label>
+        {marketplaceLinks(user).map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<link.icon size={16} />}>
+            {link.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         <Menu.Item component={Link} to={paths.account} leftSection={<IconUserCircle size={16} />}>
           Mon compte
         </Menu.Item>

@@ -290,8 +290,11 @@ describe('GET /api/v1/missions (search)', () => {
       };
     };
     expect(result.meta.total).toBe(result.data.length);
-    const tally = (values: string[]) =>
-      values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
+    const tally = (values: string[]) => {
+      const counts: Record<string, number> = {};
+      for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+      return counts;
+    };
     const expected = {
       missionType: tally(result.data.map((m) => m.missionType)),
       financingMethods: tally(result.data.flatMap((m) => m.service.financingMethods)),
