@@ -50,10 +50,15 @@ const searchText = () => textField().trim().max(limits.searchQueryMaxLength);
 export const serviceRejectSchema = z.object({ reason: trimmedString(3, 2000) });
 export type ServiceRejectInput = z.infer<typeof serviceRejectSchema>;
 
-/** `PUT /missions/{id}`: any field of the creation, each optional. */
-export const missionUpdateSchema = missionCreateSchema
-  .partial()
-  .extend({ ticket: z.number().positive().max(1_000_000_000).nullable().optional() });
+/**
+ * `PUT /missions/{id}`: any field of the creation, each optional; `null` clears the description,
+ * a minimum or the ticket.
+ */
+export const missionUpdateSchema = missionCreateSchema.partial().extend({
+  description: missionCreateSchema.shape.description.unwrap().nullable().optional(),
+  minConversionRate: missionCreateSchema.shape.minConversionRate.unwrap().nullable().optional(),
+  minExperience: missionCreateSchema.shape.minExperience.unwrap().nullable().optional(),
+});
 export type MissionUpdateInput = z.infer<typeof missionUpdateSchema>;
 
 /** `POST /missions/{id}/applications`. */

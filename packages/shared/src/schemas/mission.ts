@@ -9,6 +9,8 @@ export const missionCreateSchema = z.object({
   minConversionRate: numberBetween(0, 100).optional(),
   minExperience: positiveInt().optional(),
   serviceId: idField(),
+  /** Average deal size the freelancer will handle, in euros (not in spec §5; optional). */
+  ticket: z.number().positive().max(1_000_000_000).nullable().optional(),
 });
 export type MissionCreateInput = z.infer<typeof missionCreateSchema>;
 

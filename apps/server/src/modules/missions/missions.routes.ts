@@ -121,7 +121,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a mission (draft) on one of my approved offers (infopreneurs only)',
-        body: missionCreateSchema.extend({ ticket: missionUpdateSchema.shape.ticket }),
+        body: missionCreateSchema,
         response: { 201: missionResponse },
       },
     },

@@ -255,11 +255,7 @@ async function sellableOwnService(tx: DbOrTx, viewer: Viewer, serviceId: number)
   return service;
 }
 
-export async function createMission(
-  db: Db,
-  viewer: Viewer,
-  input: MissionCreateInput & { ticket?: number | null },
-) {
+export async function createMission(db: Db, viewer: Viewer, input: MissionCreateInput) {
   requireInfopreneur(viewer, 'publish missions');
   const id = await db.transaction(async (tx) => {
     await sellableOwnService(tx, viewer, input.serviceId);

@@ -187,6 +187,24 @@ describe('missions: create, edit, publish, close, delete', () => {
     expect(
       (await client.put(`/api/v1/missions/${mission.id}`, { title: 'Closer senior confiance' })).json().title,
     ).toBe('Closer senior confiance');
+    const limited = await client.put(`/api/v1/missions/${mission.id}`, {
+      minConversionRate: 50,
+      minExperience: 3,
+      ticket: 900,
+    });
+    expect(limited.json()).toMatchObject({ minConversionRate: 50, minExperience: 3, ticket: 900 });
+    const cleared = await client.put(`/api/v1/missions/${mission.id}`, {
+      minConversionRate: null,
+      minExperience: null,
+      ticket: null,
+      description: null,
+    });
+    expect(cleared.json()).toMatchObject({
+      minConversionRate: null,
+      minExperience: null,
+      ticket: null,
+      description: null,
+    });
     expect((await client.post(`/api/v1/missions/${mission.id}/close`)).json().missionStatus).toBe('closed');
     expect((await client.delete(`/api/v1/missions/${mission.id}`)).statusCode).toBe(204);
     expect((await client.get(`/api/v1/missions/${mission.id}`)).statusCode).toBe(404);

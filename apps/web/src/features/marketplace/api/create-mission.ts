@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { marketplaceKeys } from './marketplace-keys';
 
 /** The creation payload plus the average deal size (`ticket`, euros), which the API takes too. */
-export type MissionCreateBody = MissionCreateInput & { ticket?: number | null };
+export type MissionCreateBody = MissionCreateInput;
 
 /** `POST /missions` → 201 the mission, a draft | 422 (e.g. an offer that is not approved). */
 export function createMission(input: MissionCreateBody): Promise<Mission> {

@@ -125,20 +125,25 @@ describe('mission form', () => {
     expect(missionCreateSchema.safeParse(input).success).toBe(true);
   });
 
-  it('sends the changes of an edit; a cleared minimum rate becomes 0', () => {
+  it('sends the changes of an edit; a cleared field is sent as null', () => {
     const values = missionFormValues(mission);
     expect(missionChanges(mission, values)).toEqual({});
     expect(
       missionChanges(mission, {
         ...values,
         minConversionRate: '',
+        minExperience: '',
         ticket: 1200,
         description: 'Leads fournis',
       }),
     ).toEqual({
-      minConversionRate: 0,
+      minConversionRate: null,
+      minExperience: null,
       ticket: 1200,
       description: 'Leads fournis',
+    });
+    expect(missionChanges({ ...mission, description: 'Avant' }, { ...values, description: '  ' })).toEqual({
+      description: null,
     });
   });
 });

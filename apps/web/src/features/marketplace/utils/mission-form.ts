@@ -49,23 +49,18 @@ export function toMissionInput(values: MissionFormValues, serviceId: number): Mi
   };
 }
 
-/**
- * `PUT /missions/{id}`' payload: what changed. A cleared description is sent empty and a cleared
- * minimum conversion rate as 0 ("no minimum"); the API cannot clear a minimum experience (its
- * schema takes no null), so that field keeps its value (see the report of issue 7).
- */
+/** `PUT /missions/{id}`' payload: what changed; a cleared field is sent as null. */
 export function missionChanges(mission: Mission, values: MissionFormValues): MissionUpdateInput {
   const next = toMissionInput(values, mission.serviceId);
   const changes: MissionUpdateInput = {};
   if (next.title !== mission.title) changes.title = next.title;
-  if ((next.description ?? '') !== (mission.description ?? '')) changes.description = next.description ?? '';
+  if ((next.description ?? null) !== mission.description) changes.description = next.description ?? null;
   if (next.missionType !== mission.missionType) changes.missionType = next.missionType;
   if ((next.minConversionRate ?? null) !== mission.minConversionRate) {
-    changes.minConversionRate = next.minConversionRate ?? 0;
+    changes.minConversionRate = next.minConversionRate ?? null;
   }
-  if (next.minExperience !== undefined && next.minExperience !== mission.minExperience) {
-    changes.minExperience = next.minExperience;
-  }
+  if ((next.minExperience ?? null) !== mission.minExperience)
+    changes.minExperience = next.minExperience ?? null;
   if ((next.ticket ?? null) !== mission.ticket) changes.ticket = next.ticket ?? null;
   return changes;
 }
