@@ -1,6 +1,6 @@
 /** The bench's settings, read once from the environment; a bad value stops the run before anything starts. */
 
-export const scenarioNames = ['ratio', 'sustained', 'startup'] as const;
+export const scenarioNames = ['ratio', 'sustained', 'startup', 'search'] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export const databaseKinds = ['pglite', 'postgres'] as const;
@@ -18,6 +18,10 @@ export interface BenchConfig {
   sustainedSeconds: number;
   /** Fresh and warm start-ups measured in the startup scenario. */
   startupRuns: number;
+  /** Connections of the search scenario (issue 7 sets its target at 10). */
+  searchConnections: number;
+  /** Size of the search scenario's generated marketplace: 1 is 100,000 missions and 50,000 freelancers. */
+  searchScale: number;
   /** How long a server may take to answer its first `/health`, in ms. */
   startTimeoutMs: number;
   scenarios: ReadonlySet<ScenarioName>;
@@ -72,6 +76,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     connections: positive(env, 'BENCH_CONNECTIONS', 50),
     sustainedSeconds: positive(env, 'BENCH_SUSTAINED_SECONDS', 300),
     startupRuns: positive(env, 'BENCH_STARTUP_RUNS', 3),
+    searchConnections: positive(env, 'BENCH_SEARCH_CONNECTIONS', 10),
+    searchScale: positive(env, 'BENCH_SEARCH_SCALE', 1, { integer: false }),
     startTimeoutMs: positive(env, 'BENCH_START_TIMEOUT', 120, { integer: false }) * 1000,
     scenarios: subset(env, 'BENCH_SCENARIOS', scenarioNames),
     databases: subset(env, 'BENCH_DATABASES', databaseKinds),

@@ -17,7 +17,7 @@
  * - Databases: PGlite (embedded default) always; PostgreSQL from BENCH_DATABASE_URL or
  *   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when that port answers.
  *
- * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup; all by default)
+ * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search; all by default, ~20 minutes in all)
  * - ratio: GET /api/v1/user (session cache) and GET /api/v1/users/{id} (database on every request)
  *   against the bare server sending the same bytes as /api/v1/user; 50 connections, 3 rounds of
  *   10 s each after a 2 s warm-up, order rotated every round. Target: user ÷ bare ≥ 0.30 on
@@ -27,9 +27,25 @@
  *   the start, every 10 s and at the end.
  * - startup (PGlite only): spawn → first /health 200 on an empty DATA_DIR (≤ 3 s) and again on the
  *   same directory (≤ 1.5 s), median of 3.
+ * - search (issue 7): a marketplace the size of a live one, generated (generate/marketplace.ts, seeded
+ *   PRNG, French text): 100,000 missions over 2,000 approved offers of 2,000 infopreneurs, 50,000
+ *   finished setter/closer profiles; ~40 s on PostgreSQL (the server running: it migrated and seeded
+ *   the fresh database), ~60 s on PGlite (the server stopped: it owns its data directory, and is
+ *   started again on it). Then three targets, BENCH_SEARCH_CONNECTIONS (10) connections, the ratio
+ *   scenario's rounds, durations and warm-up, order rotated every round: GET /api/v1/missions with a
+ *   mix of 18 text queries (typos, no accents) and filters, as a signed-in setter; GET
+ *   /api/v1/missions?forMe=1 (pages 1–3); GET /api/v1/freelancers?missionId=… with filters, as the
+ *   infopreneur who owns the mission. Every request of the mixes is first sent alone: any answer
+ *   but 200 fails the scenario, and the single-request times and hit counts are printed (which
+ *   query is slow). Target: p99 ≤ 50 ms for each target on PostgreSQL. Slow answers are figures,
+ *   not failures (timeout 30 s), and each run waits for the server to finish what the previous one
+ *   left in flight. About 3 minutes per database once the searches meet the target; much longer
+ *   while single searches take seconds.
+ *   `tsx src/generate/cli.ts <postgres://… | DATA_DIR>` fills a database of your own the same way.
  *
  * Settings: BENCH_DURATION (s per run, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
+ * BENCH_SEARCH_CONNECTIONS (10), BENCH_SEARCH_SCALE (1: the sizes above; 0.1 for a quick try),
  * BENCH_START_TIMEOUT (s, 120), BENCH_DATABASES (pglite,postgres), BENCH_BUILD (auto | 1 | 0).
  * Results: a summary table per database, and bench/results/<timestamp>.json.
  */
@@ -46,6 +62,7 @@ import { findPostgres, redact } from './postgres';
 import { ensureServerBuilt, repoRoot, serverMain } from './processes';
 import { oneLine, type SummaryRow, summaryTable } from './report';
 import { type RatioResult, ratioSummary, runRatio } from './scenarios/ratio';
+import { runSearch, type SearchResult, searchSummary } from './scenarios/search';
 import { runStartup, type StartupResult, startupSummary } from './scenarios/startup';
 import { runSustained, type SustainedResult, sustainedSummary } from './scenarios/sustained';
 
@@ -55,6 +72,7 @@ interface DatabaseResults {
   ratio?: RatioResult;
   sustained?: SustainedResult;
   startup?: StartupResult;
+  search?: SearchResult;
   /** Scenarios that could not complete, with the reason */
   failed: Partial<Record<ScenarioName, string>>;
   summary: SummaryRow[];
@@ -106,6 +124,10 @@ async function measure(
     results.startup = await attempt('startup', () => runStartup(database, config, problems));
     if (results.startup) results.summary.push(...startupSummary(results.startup));
   }
+  if (config.scenarios.has('search')) {
+    results.search = await attempt('search', () => runSearch(database, config, problems));
+    if (results.search) results.summary.push(...searchSummary(results.search));
+  }
   for (const [name, reason] of Object.entries(results.failed)) {
     results.summary.push({ scenario: name, figure: 'FAILED', value: oneLine(reason, 100) });
   }
@@ -129,6 +151,7 @@ async function main(): Promise<number> {
     ratio: `ratio (${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.connections} connections)`,
     sustained: `sustained (${config.sustainedSeconds} s, ${config.connections} connections)`,
     startup: `startup (${config.startupRuns} × fresh + warm, PGlite)`,
+    search: `search (generated marketplace, scale ${config.searchScale}; 3 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.searchConnections} connections)`,
   };
   console.log(`scenarios: ${[...config.scenarios].map((s) => plan[s]).join(', ')}`);
   console.log(`server: ${path.relative(repoRoot, serverMain)} ${ensureServerBuilt(config.build)}`);

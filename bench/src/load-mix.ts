@@ -1,0 +1,66 @@
+/**
+ * One autocannon run over a mix of requests (load.ts runs one URL): each connection cycles through
+ * the list, starting at its own offset, so that at any moment the connections are on different
+ * requests. Same figures as load.ts, server RSS sampled during the run.
+ */
+import autocannon from 'autocannon';
+import type { LoadFigures } from './load';
+import { sampleRss } from './processes';
+
+export interface MixOptions {
+  baseUrl: string;
+  /** Paths with their query strings, e.g. `/api/v1/missions?query=immobilier` */
+  paths: readonly string[];
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+  /** Process whose RSS is sampled during the run. */
+  pid: number;
+  /** Seconds after which an answer counts as a timeout (autocannon's default: 10). */
+  timeoutSeconds?: number;
+}
+
+export function loadMix(options: MixOptions): Promise<LoadFigures> {
+  const rss = sampleRss(options.pid);
+  const requests = options.paths.map((path) => ({ method: 'GET' as const, path }));
+  let client = 0;
+  return new Promise<LoadFigures>((resolve, reject) => {
+    autocannon(
+      {
+        url: options.baseUrl,
+        headers: options.headers,
+        connections: options.connections,
+        duration: options.seconds,
+        requests,
+        ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
+        setupClient: (c) => {
+          const offset = (client++ * 7) % requests.length;
+          c.setRequests([...requests.slice(offset), ...requests.slice(0, offset)]);
+        },
+      },
+      (error: unknown, result) => {
+        const memory = rss.stop();
+        if (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+        const statusCodes: Record<string, number> = {};
+        for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
+          statusCodes[code] = stat.count ?? 0;
+        }
+        resolve({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+          statusCodes,
+          requests: result.requests.total,
+          rssPeakMb: memory.peak,
+          rssEndMb: memory.last,
+        });
+      },
+    );
+  });
+}
