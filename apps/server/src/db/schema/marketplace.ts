@@ -78,6 +78,19 @@ export const missions = pgTable(
     /** Hiring state: open | in_progress | filled | closed. */
     missionStatus: text().notNull().default('open'),
     publishedAt: timestamp({ withTimezone: true }),
+    /**
+     * Copies of the offer's searchable fields and whether the mission is listed (published, open,
+     * on an approved, active, undeleted offer), kept by triggers (migration 0007): the mission
+     * search filters and sorts on this table alone, through its partial indexes.
+     */
+    listed: boolean().notNull().default(false),
+    offerPrice: numeric({ precision: 12, scale: 2, mode: 'number' }),
+    offerCommissionRate: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    /** price × rate ÷ 100: what a sale earns the seller. */
+    offerCommission: numeric({ precision: 14, scale: 4, mode: 'number' }),
+    offerSectors: integer().array().notNull().default(emptyIntArray),
+    offerFinancing: text().array().notNull().default(emptyTextArray),
+    offerCertifications: text().array().notNull().default(emptyTextArray),
     /** Unaccented, lower-cased title + description + offer name, kept by triggers (migration 0004). */
     searchText: text().notNull().default(''),
     /** to_tsvector('french', search_text), kept by the same triggers; GIN indexed. */

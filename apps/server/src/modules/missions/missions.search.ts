@@ -11,12 +11,12 @@ import {
   type MissionType,
   missionTypes,
 } from '@closia/shared';
-import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { missions, services } from '../../db/schema';
+import { missions } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { listingsGeneration } from '../../lib/listing-changes';
-import { missionScoreSql } from '../../lib/matching';
+import { type FreelancerFacts, missionScoreSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { type TextSearch, textSearch } from '../../lib/text-search';
 import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
@@ -49,12 +49,19 @@ export interface MissionSearchQuery {
   perPage: number;
 }
 
+/** Each sort is the order of a partial index on `missions` (migration 0007), ties broken by id. */
 const sorts: Record<Exclude<MissionSortField, 'match'>, SQL> = {
   newest: sql`${missions.publishedAt}`,
-  price: sql`${services.price}`,
-  commissionAmount: sql`(${services.price} * ${services.commissionRate})`,
-  commissionRate: sql`${services.commissionRate}`,
+  price: sql`${missions.offerPrice}`,
+  commissionAmount: sql`${missions.offerCommission}`,
+  commissionRate: sql`${missions.offerCommissionRate}`,
 };
+
+/**
+ * Ranking by relevance reads every match: above this many (a broad word such as "formation"),
+ * results come newest first instead.
+ */
+const RANKED_MATCHES_MAX = 2_000;
 
 /** The filters as SQL conditions (the listing condition first). */
 function conditionsOf(input: MissionSearchQuery, search: TextSearch | null): SQL[] {
@@ -63,14 +70,14 @@ function conditionsOf(input: MissionSearchQuery, search: TextSearch | null): SQL
   if (input.missionType) conditions.push(eq(missions.missionType, input.missionType));
   if (input.priceRange) {
     const [min, max] = input.priceRange as [number, number];
-    conditions.push(sql`${services.price} between ${min} and ${max}`);
+    conditions.push(sql`${missions.offerPrice} between ${min} and ${max}`);
   }
   if (input.workSectors?.length)
-    conditions.push(sql`${services.workSectorIds} && ${sql.param(input.workSectors)}::int[]`);
+    conditions.push(sql`${missions.offerSectors} && ${sql.param(input.workSectors)}::int[]`);
   if (input.certifications?.length)
-    conditions.push(sql`${services.certifications} @> ${sql.param(input.certifications)}::text[]`);
+    conditions.push(sql`${missions.offerCertifications} @> ${sql.param(input.certifications)}::text[]`);
   if (input.financingMethods?.length)
-    conditions.push(sql`${services.financingMethods} && ${sql.param(input.financingMethods)}::text[]`);
+    conditions.push(sql`${missions.offerFinancing} && ${sql.param(input.financingMethods)}::text[]`);
   return conditions;
 }
 
@@ -92,7 +99,7 @@ async function facetsOf(
   const rows = (await db.execute(sql`
     with per_offer as (
       select ${missions.missionType} as mission_type, ${missions.serviceId} as service_id, count(*)::int as n
-      from ${missions} join ${services} on ${services.id} = ${missions.serviceId}
+      from ${missions}
       where ${where}
       group by 1, 2
     ), offers as (
@@ -180,6 +187,16 @@ async function cachedFacets(db: DbOrTx, input: MissionSearchQuery, where: SQL) {
   return value;
 }
 
+/** SQL: the missions a freelancer may apply to — fitting type, minimums met (constants inlined). */
+function eligibleFor(f: FreelancerFacts): SQL {
+  const types = f.kind === 'setter_closer' ? ['setter', 'closer', 'setter_closer'] : [f.kind];
+  const rate = (f.conversionRate ?? 0) * 10;
+  const years = f.years ?? 0;
+  return sql`(${inArray(missions.missionType, types)}
+    and (${missions.minConversionRate} is null or ${missions.minConversionRate} <= ${rate})
+    and (${missions.minExperience} is null or ${missions.minExperience} <= ${years}))`;
+}
+
 export async function searchMissions(
   db: DbOrTx,
   viewer: Viewer | null,
@@ -197,19 +214,30 @@ export async function searchMissions(
   const freelancer = profile ? freelancerFacts(profile, await isAvailable(db, viewer!.id)) : null;
 
   const search = input.query?.trim() ? await textSearch(db, missions.searchVector, input.query) : null;
-  const where = and(...conditionsOf(input, search)) as SQL;
+  const conditions = conditionsOf(input, search);
+  // "Pour moi": the missions the freelancer may apply to (kind and minimums), best match first.
+  if (input.forMe && freelancer) conditions.push(eligibleFor(freelancer));
+  const where = and(...conditions) as SQL;
+  const facetsPromise = cachedFacets(db, input, where);
+
   const direction = input.sortOrder ?? 'desc';
+  const byId = direction === 'asc' ? asc(missions.id) : desc(missions.id);
   const orderBy: SQL[] = [];
   if (wantsMatch && freelancer) {
     const score = missionScoreSql(freelancer, missionColumns);
-    orderBy.push(direction === 'asc' ? sql`${score} asc` : sql`${score} desc`);
-  } else if (input.sortBy && input.sortBy !== 'match') {
-    const column = sorts[input.sortBy];
-    orderBy.push(direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
-  } else if (search) {
-    orderBy.push(sql`${search.rank} desc`);
+    orderBy.push(
+      direction === 'asc' ? sql`${score} asc` : sql`${score} desc`,
+      desc(missions.publishedAt),
+      desc(missions.id),
+    );
+  } else if (input.sortBy) {
+    const column = sorts[input.sortBy as Exclude<MissionSortField, 'match'>];
+    orderBy.push(direction === 'asc' ? sql`${column} asc` : sql`${column} desc`, byId);
+  } else if (search && (await facetsPromise).total <= RANKED_MATCHES_MAX) {
+    orderBy.push(sql`${search.rank} desc`, desc(missions.publishedAt), desc(missions.id));
+  } else {
+    orderBy.push(desc(missions.publishedAt), desc(missions.id));
   }
-  orderBy.push(desc(missions.publishedAt), desc(missions.id));
 
   const role = input.missionType ?? (freelancer ? (freelancer.kind as MissionType) : null);
   const sponsored = await liveSponsorships(db, 'mission', { workSectorIds: input.workSectors ?? null, role });
@@ -224,7 +252,6 @@ export async function searchMissions(
           await db
             .select({ id: missions.id })
             .from(missions)
-            .innerJoin(services, eq(services.id, missions.serviceId))
             .where(and(where, inArray(missions.id, sponsoredIds)))
             .orderBy(...orderBy)
             .limit(MAX_PROMOTED)
@@ -243,7 +270,7 @@ export async function searchMissions(
       offset: firstPage ? 0 : (input.page - 1) * input.perPage - promotedIds.length,
       sponsored,
     }),
-    cachedFacets(db, input, where),
+    facetsPromise,
   ]);
   const rows = [...promoted, ...rest];
   const served = rows.flatMap((row) => (row.sponsoredBy === null ? [] : [row.sponsoredBy]));

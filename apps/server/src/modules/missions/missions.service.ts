@@ -8,17 +8,13 @@ import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { workSectorNameMap } from '../reference/reference.service';
 import { commissionAmountOf, namedRefs, type ServiceRow, userSummary } from '../services/services.presenter';
-import { requireInfopreneur, serviceIsListed, type Viewer } from '../services/services.service';
+import { requireInfopreneur, type Viewer } from '../services/services.service';
 
 export type MissionRow = typeof missions.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
 
-/** Listed for everyone: published and open, on a listed offer. */
-export const missionIsListed = and(
-  eq(missions.status, 'published'),
-  eq(missions.missionStatus, 'open'),
-  serviceIsListed,
-) as SQL;
+/** Listed for everyone: published and open, on a listed offer (the `listed` flag its trigger keeps). */
+export const missionIsListed = eq(missions.listed, true);
 
 export const FREELANCER_KINDS = ['setter', 'closer', 'setter_closer'] as const;
 export const isFreelancer = (viewer: Viewer | null): viewer is Viewer =>
@@ -48,7 +44,7 @@ export const missionColumns: MissionColumns = {
   missionType: sql`${missions.missionType}`,
   minConversionRate: sql`${missions.minConversionRate}`,
   minExperience: sql`${missions.minExperience}`,
-  sectors: sql`${services.workSectorIds}`,
+  sectors: sql`${missions.offerSectors}`,
   text: sql`${missions.searchText}`,
 };
 

@@ -425,6 +425,8 @@ describe('GET /api/v1/missions (search)', () => {
         'Compétence recherchée : Trading',
       ]),
     );
+    // Only the missions the closer may apply to: the setter mission is not among them.
+    expect(result.data.map((m) => m.id)).not.toContain(ids.immo);
     const scores = ranked.map((m) => m.match.score);
     expect(scores).toEqual([...scores].sort((x, y) => y - x));
     const { client: infopreneur } = await seller();
