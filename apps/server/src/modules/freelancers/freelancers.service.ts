@@ -18,6 +18,7 @@ import {
 } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { textSearch } from '../../lib/text-search';
+import { loadInTiers } from '../../lib/tiers';
 import { workSectorNameMap } from '../reference/reference.service';
 import { namedRefs } from '../services/services.presenter';
 import type { Viewer } from '../services/services.service';
@@ -236,17 +237,26 @@ export async function searchFreelancers(
   orderBy.push(desc(users.available), desc(profiles.updatedAt), desc(profiles.id));
 
   const page = { page: input.page, perPage: input.perPage };
-  const [rows, [total]] = await Promise.all([
-    loadFreelancers(db, where, viewer, {
-      orderBy,
-      limit: input.perPage,
-      offset: (input.page - 1) * input.perPage,
-    }),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.userId))
-      .where(where),
+  const countOf = async (condition: SQL) =>
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(condition)
+    )[0]?.n ?? 0;
+  const [rows, total] = await Promise.all([
+    loadInTiers(
+      where,
+      // Ranked for a mission: the freelancers sharing one of its sectors first.
+      mission && mission.sectors.length > 0
+        ? sql`${profiles.workSectorIds} && ${sql.param([...mission.sectors])}::int[]`
+        : null,
+      { limit: input.perPage, offset: (input.page - 1) * input.perPage },
+      countOf,
+      (tier, limit, offset) => loadFreelancers(db, tier, viewer, { orderBy, limit, offset }),
+    ),
+    countOf(where),
   ]);
-  return { data: await presentFreelancers(db, rows, mission), meta: paginationMeta(total?.n ?? 0, page) };
+  return { data: await presentFreelancers(db, rows, mission), meta: paginationMeta(total, page) };
 }

@@ -11,7 +11,7 @@ import {
   type MissionType,
   missionTypes,
 } from '@closia/shared';
-import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { missions } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
@@ -19,6 +19,7 @@ import { listingsGeneration } from '../../lib/listing-changes';
 import { type FreelancerFacts, missionScoreSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { type TextSearch, textSearch } from '../../lib/text-search';
+import { loadInTiers } from '../../lib/tiers';
 import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
 import { workSectorNameMap } from '../reference/reference.service';
 import type { Viewer } from '../services/services.service';
@@ -159,7 +160,12 @@ const facetCaches = new WeakMap<DbOrTx, Map<string, FacetEntry>>();
  * The facets of the filters, from the cache when they were counted less than 10 s ago and no
  * listing changed since in this process (other instances: within the 10 s).
  */
-async function cachedFacets(db: DbOrTx, input: MissionSearchQuery, where: SQL) {
+async function cachedFacets(
+  db: DbOrTx,
+  input: MissionSearchQuery,
+  where: SQL,
+  eligible: FreelancerFacts | null,
+) {
   let cache = facetCaches.get(db);
   if (!cache) {
     cache = new Map();
@@ -172,6 +178,8 @@ async function cachedFacets(db: DbOrTx, input: MissionSearchQuery, where: SQL) {
     [...(input.workSectors ?? [])].sort(),
     [...(input.certifications ?? [])].sort(),
     [...(input.financingMethods ?? [])].sort(),
+    // forMe: what makes the freelancer eligible.
+    eligible ? [eligible.kind, eligible.conversionRate, eligible.years] : null,
   ]);
   const now = Date.now();
   const generation = listingsGeneration(db);
@@ -203,6 +211,7 @@ export async function searchMissions(
   input: MissionSearchQuery,
 ): Promise<MissionSearchResult> {
   const profile = await freelancerProfile(db, viewer);
+  // sortBy=match is forMe=1: the missions the freelancer may apply to, best match first.
   const wantsMatch = input.forMe || input.sortBy === 'match';
   if (wantsMatch && !profile) {
     throw fieldError(
@@ -216,15 +225,16 @@ export async function searchMissions(
   const search = input.query?.trim() ? await textSearch(db, missions.searchVector, input.query) : null;
   const conditions = conditionsOf(input, search);
   // "Pour moi": the missions the freelancer may apply to (kind and minimums), best match first.
-  if (input.forMe && freelancer) conditions.push(eligibleFor(freelancer));
+  const ranking = wantsMatch ? freelancer : null;
+  if (ranking) conditions.push(eligibleFor(ranking));
   const where = and(...conditions) as SQL;
-  const facetsPromise = cachedFacets(db, input, where);
+  const facetsPromise = cachedFacets(db, input, where, ranking);
 
   const direction = input.sortOrder ?? 'desc';
   const byId = direction === 'asc' ? asc(missions.id) : desc(missions.id);
   const orderBy: SQL[] = [];
-  if (wantsMatch && freelancer) {
-    const score = missionScoreSql(freelancer, missionColumns);
+  if (ranking) {
+    const score = missionScoreSql(ranking, missionColumns);
     orderBy.push(
       direction === 'asc' ? sql`${score} asc` : sql`${score} desc`,
       desc(missions.publishedAt),
@@ -264,12 +274,19 @@ export async function searchMissions(
     firstPage && promotedIds.length > 0
       ? loadMissions(db, and(where, inArray(missions.id, promotedIds)), viewer, { orderBy, sponsored })
       : [],
-    loadMissions(db, organic, viewer, {
-      orderBy,
-      limit: firstPage ? Math.max(0, input.perPage - promotedIds.length) : input.perPage,
-      offset: firstPage ? 0 : (input.page - 1) * input.perPage - promotedIds.length,
-      sponsored,
-    }),
+    loadInTiers(
+      organic,
+      // Ranked by match: the missions sharing a sector with the freelancer first.
+      ranking && ranking.sectors.length > 0
+        ? sql`${missions.offerSectors} && ${sql.param([...ranking.sectors])}::int[]`
+        : null,
+      {
+        limit: firstPage ? input.perPage - promotedIds.length : input.perPage,
+        offset: firstPage ? 0 : (input.page - 1) * input.perPage - promotedIds.length,
+      },
+      async (tier) => (await db.select({ n: count() }).from(missions).where(tier))[0]?.n ?? 0,
+      (tier, limit, offset) => loadMissions(db, tier, viewer, { orderBy, limit, offset, sponsored }),
+    ),
     facetsPromise,
   ]);
   const rows = [...promoted, ...rest];

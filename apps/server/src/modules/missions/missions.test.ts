@@ -425,6 +425,12 @@ describe('GET /api/v1/missions (search)', () => {
         'Compétence recherchée : Trading',
       ]),
     );
+    // Two tiers (a sector in common first): paging lists each mission once, in the same order.
+    const paged: number[] = [];
+    for (let page = 1; page <= result.meta.total; page++) {
+      paged.push(...(await search(`forMe=1&perPage=1&page=${page}`, client)).data.map((m) => m.id));
+    }
+    expect(paged).toEqual(result.data.map((m) => m.id));
     // Only the missions the closer may apply to: the setter mission is not among them.
     expect(result.data.map((m) => m.id)).not.toContain(ids.immo);
     const scores = ranked.map((m) => m.match.score);
