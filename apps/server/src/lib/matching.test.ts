@@ -7,7 +7,6 @@ import {
   type MissionFacts,
   matchOf,
   missionScoreSql,
-  normalizeForMatch,
 } from './matching';
 
 const mission: MissionFacts = {
@@ -15,7 +14,7 @@ const mission: MissionFacts = {
   minConversionRate: 40,
   minExperience: 2,
   sectors: [1, 2],
-  text: normalizeForMatch('Closer en closing téléphonique pour formation immobilier'),
+  mentionedSkills: ['Closing téléphonique'],
 };
 const freelancer: FreelancerFacts = {
   kind: 'closer',
@@ -106,7 +105,7 @@ describe('the SQL score is the TypeScript score', () => {
           minConversionRate: sql`${m.minConversionRate}::real`,
           minExperience: sql`${m.minExperience}::int`,
           sectors: sql`${sql.param([...m.sectors])}::int[]`,
-          text: sql`${m.text}::text`,
+          mentionedSkills: sql`${sql.param([...m.mentionedSkills])}::text[]`,
         };
         const profileColumns = {
           kind: sql`${f.kind}::text`,
@@ -116,10 +115,9 @@ describe('the SQL score is the TypeScript score', () => {
           sectors: sql`${sql.param([...f.sectors])}::int[]`,
           skills: sql`${sql.param([...f.skills])}::text[]`,
         };
-        const mentioned = f.skills.filter((skill) => m.text.includes(normalizeForMatch(skill)));
         const [row] = await ctx.database.rows<{ a: number; b: number }>(
           ...(await toQuery(
-            sql`select ${missionScoreSql(f, missionColumns)} as a, ${freelancerScoreSql(m, mentioned, profileColumns)} as b`,
+            sql`select ${missionScoreSql(f, missionColumns)} as a, ${freelancerScoreSql(m, profileColumns)} as b`,
           )),
         );
         expect([Number(row!.a), Number(row!.b)], JSON.stringify({ m, f })).toEqual([expected, expected]);

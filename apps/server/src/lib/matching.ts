@@ -27,8 +27,8 @@ export interface MissionFacts {
   minExperience: number | null;
   /** The offer's work sectors. */
   sectors: readonly number[];
-  /** The mission's unaccented, lower-cased search text (title, description, offer name). */
-  text: string;
+  /** The catalogue's skills that the mission's text names (the `mentioned_skills` column). */
+  mentionedSkills: readonly string[];
 }
 
 export interface FreelancerFacts {
@@ -58,15 +58,12 @@ export function yearsSince(date: string | null, now = new Date()): number | null
 export const yearsSinceSql = (column: SQL | unknown) =>
   sql`(extract(year from age(current_date, ${column}))::int)`;
 
-/** Lower-cased, without accents: how the search texts are stored. */
-export const normalizeForMatch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
 export const kindFits = (kind: string, missionType: string) =>
   kind === missionType || kind === 'setter_closer';
 
-/** The skills of the freelancer that the mission's text names. */
-export const skillHits = (skills: readonly string[], text: string) =>
-  skills.filter((skill) => skill.length > 1 && text.includes(normalizeForMatch(skill)));
+/** The skills of the freelancer that the mission names (both in the catalogue's spelling). */
+export const skillHits = (skills: readonly string[], mentioned: readonly string[]) =>
+  skills.filter((skill) => mentioned.includes(skill));
 
 // The formula, component by component (TypeScript).
 const sectorPoints = (common: number, offerSectors: number) =>
@@ -93,7 +90,7 @@ export function matchOf(m: MissionFacts, f: FreelancerFacts): Match {
   const common = f.sectors.filter((id) => m.sectors.includes(id)).length;
   const rate = f.conversionRate ?? 0;
   const years = f.years ?? 0;
-  const hits = skillHits(f.skills, m.text);
+  const hits = skillHits(f.skills, m.mentionedSkills);
   const fits = kindFits(f.kind, m.missionType);
   const score =
     (fits ? 10 : 0) +
@@ -154,7 +151,8 @@ export interface MissionColumns {
   minConversionRate: SQL;
   minExperience: SQL;
   sectors: SQL;
-  text: SQL;
+  /** text[]: the catalogue's skills that the mission names. */
+  mentionedSkills: SQL;
 }
 
 /** Score of each mission row for one freelancer (`GET /missions?forMe=1`). */
@@ -163,11 +161,7 @@ export function missionScoreSql(f: FreelancerFacts, m: MissionColumns): SQL {
   const years = f.years ?? 0;
   const fittingTypes = f.kind === 'setter_closer' ? ['setter', 'closer', 'setter_closer'] : [f.kind];
   const common = sum(f.sectors.map((id) => sql`(${m.sectors} @> array[${literal(id)}]::int[])::int`));
-  const skills = sum(
-    f.skills
-      .filter((skill) => skill.length > 1)
-      .map((skill) => sql`(position(${normalizeForMatch(skill)}::text in ${m.text}) > 0)::int`),
-  );
+  const skills = sum(f.skills.map((skill) => sql`(${m.mentionedSkills} @> array[${skill}::text])::int`));
   return sql<number>`(
     (case when ${m.missionType} in (${sql.join(
       fittingTypes.map((t) => sql`${t}::text`),
@@ -199,17 +193,10 @@ export interface FreelancerColumns {
   skills: SQL;
 }
 
-/**
- * Score of each profile row for one mission (`GET /freelancers?missionId=`). `mentionedSkills`:
- * the catalogue's skills that the mission's text names (profiles store catalogue spellings).
- */
-export function freelancerScoreSql(
-  m: MissionFacts,
-  mentionedSkills: readonly string[],
-  f: FreelancerColumns,
-): SQL {
+/** Score of each profile row for one mission (`GET /freelancers?missionId=`). */
+export function freelancerScoreSql(m: MissionFacts, f: FreelancerColumns): SQL {
   const common = sum(m.sectors.map((id) => sql`(${f.sectors} @> array[${literal(id)}]::int[])::int`));
-  const skills = sum(mentionedSkills.map((skill) => sql`(${f.skills} @> array[${skill}::text])::int`));
+  const skills = sum(m.mentionedSkills.map((skill) => sql`(${f.skills} @> array[${skill}::text])::int`));
   const rate = sql`coalesce(${f.conversionRate}, 0)`;
   const years = sql`coalesce(${f.years}, 0)`;
   const sectorDenominator = Math.max(1, Math.min(3, m.sectors.length));

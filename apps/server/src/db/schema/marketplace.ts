@@ -91,6 +91,8 @@ export const missions = pgTable(
     offerSectors: integer().array().notNull().default(emptyIntArray),
     offerFinancing: text().array().notNull().default(emptyTextArray),
     offerCertifications: text().array().notNull().default(emptyTextArray),
+    /** The catalogue's skills that the mission's text names, kept by its trigger (migration 0009). */
+    mentionedSkills: text().array().notNull().default(emptyTextArray),
     /** Unaccented, lower-cased title + description + offer name, kept by triggers (migration 0004). */
     searchText: text().notNull().default(''),
     /** to_tsvector('french', search_text), kept by the same triggers; GIN indexed. */

@@ -34,6 +34,8 @@ export const users = pgTable(
     videoUrl: text(),
     loom: text(),
     location: text(),
+    /** `location` unaccented and lower-cased, kept by a trigger (migration 0009), for the location filter. */
+    locationKey: text().notNull().default(''),
     available: boolean().notNull().default(true),
     lastSeenAt: timestamp({ withTimezone: true }),
     /** The user's own referral code, given to others. */

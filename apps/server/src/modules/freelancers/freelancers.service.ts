@@ -5,14 +5,13 @@
 import type { FreelancerCard, FreelancerSearchInput, Paginated } from '@closia/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { missions, profiles, services, skills, users } from '../../db/schema';
+import { missions, profiles, services, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import {
   type FreelancerColumns,
   freelancerScoreSql,
   type MissionFacts,
   matchOf,
-  normalizeForMatch,
   yearsSince,
   yearsSinceSql,
 } from '../../lib/matching';
@@ -33,11 +32,10 @@ export const freelancerIsListed = and(
   isNull(users.suspendedAt),
 ) as SQL;
 
-/** What the match needs of a mission, and the catalogue skills its text names. */
+/** What the match needs of a mission. */
 export interface MissionForMatch extends MissionFacts {
   id: number;
   missionType: string;
-  mentionedSkills: string[];
 }
 
 const freelancerColumns: FreelancerColumns = {
@@ -49,30 +47,22 @@ const freelancerColumns: FreelancerColumns = {
   skills: sql`${profiles.skills}`,
 };
 
-/** A mission as the match needs it, from its row and its offer's sectors. */
-export async function missionFacts(
-  db: DbOrTx,
-  row: {
-    id: number;
-    missionType: string;
-    minConversionRate: number | null;
-    minExperience: number | null;
-    sectors: number[];
-    searchText: string;
-  },
-): Promise<MissionForMatch> {
-  // The catalogue's skills that the mission's text names (profiles store catalogue spellings).
-  const catalogue = await db.select({ name: skills.name }).from(skills);
+/** A mission row with its offer's sectors, as the match needs it. */
+export function missionFacts(row: {
+  id: number;
+  missionType: string;
+  minConversionRate: number | null;
+  minExperience: number | null;
+  sectors: number[];
+  mentionedSkills: string[];
+}): MissionForMatch {
   return {
     id: row.id,
     missionType: row.missionType,
     minConversionRate: row.minConversionRate,
     minExperience: row.minExperience,
     sectors: row.sectors,
-    text: row.searchText,
-    mentionedSkills: catalogue
-      .map((skill) => skill.name)
-      .filter((name) => name.length > 1 && row.searchText.includes(normalizeForMatch(name))),
+    mentionedSkills: row.mentionedSkills,
   };
 }
 
@@ -88,8 +78,8 @@ export async function missionForMatch(
       missionType: missions.missionType,
       minConversionRate: missions.minConversionRate,
       minExperience: missions.minExperience,
-      sectors: services.workSectorIds,
-      searchText: missions.searchText,
+      sectors: missions.offerSectors,
+      mentionedSkills: missions.mentionedSkills,
     })
     .from(missions)
     .innerJoin(services, eq(services.id, missions.serviceId))
@@ -101,7 +91,7 @@ export async function missionForMatch(
       ),
     );
   if (!row) throw fieldError('missionId', 'exists', 'The selected missionId is invalid');
-  return missionFacts(db, row);
+  return missionFacts(row);
 }
 
 type Loaded = Awaited<ReturnType<typeof loadFreelancers>>[number];
@@ -223,14 +213,12 @@ export async function searchFreelancers(
     conditions.push(input.online ? online : sql`not ${online}`);
   }
   if (input.location)
-    conditions.push(
-      sql`lower(unaccent(coalesce(${users.location}, ''))) like '%' || lower(unaccent(${input.location})) || '%'`,
-    );
+    conditions.push(sql`${users.locationKey} like '%' || lower(unaccent(${input.location})) || '%'`);
   const where = and(...conditions) as SQL;
 
   const orderBy: SQL[] = [];
   if (mission) {
-    orderBy.push(sql`${freelancerScoreSql(mission, mission.mentionedSkills, freelancerColumns)} desc`);
+    orderBy.push(sql`${freelancerScoreSql(mission, freelancerColumns)} desc`);
   } else if (search) {
     orderBy.push(sql`${search.rank} desc`);
   }

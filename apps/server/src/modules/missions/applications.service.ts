@@ -216,14 +216,7 @@ async function presentApplications(
   const cards = new Map<string, Application['applicant']>();
   for (const group of byMission.values()) {
     const m = group[0]!.mission;
-    const forMatch = await missionFacts(db, {
-      id: m.id,
-      missionType: m.missionType,
-      minConversionRate: m.minConversionRate,
-      minExperience: m.minExperience,
-      sectors: group[0]!.serviceSectors,
-      searchText: m.searchText,
-    });
+    const forMatch = missionFacts({ ...m, sectors: group[0]!.serviceSectors });
     const userIds = group.map((r) => r.application.userId);
     // Applicants are shown whatever the state of their profile (not only listed freelancers).
     const loaded = await loadFreelancers(db, inArray(users.id, userIds), viewer);

@@ -45,7 +45,7 @@ export const missionColumns: MissionColumns = {
   minConversionRate: sql`${missions.minConversionRate}`,
   minExperience: sql`${missions.minExperience}`,
   sectors: sql`${missions.offerSectors}`,
-  text: sql`${missions.searchText}`,
+  mentionedSkills: sql`${missions.mentionedSkills}`,
 };
 
 interface Loaded {
@@ -146,7 +146,7 @@ function presentMission(
           minConversionRate: m.minConversionRate,
           minExperience: m.minExperience,
           sectors: s.workSectorIds,
-          text: m.searchText,
+          mentionedSkills: m.mentionedSkills,
         },
         freelancer,
       )

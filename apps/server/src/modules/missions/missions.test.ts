@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisements, profiles, services, workSectors } from '../../db/schema';
+import { advertisements, profiles, services, skills, workSectors } from '../../db/schema';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
@@ -12,6 +12,10 @@ beforeAll(async () => {
     .values(['Immobilier', 'Développement personnel', 'Finance'].map((name) => ({ name, approved: true })))
     .returning({ id: workSectors.id });
   sector = { immo: rows[0]!.id, devperso: rows[1]!.id, finance: rows[2]!.id };
+  // The skills catalogue, as the seed fills it: a mission records the catalogue skills it names.
+  await ctx.app.db
+    .insert(skills)
+    .values(['Closing téléphonique', 'Trading'].map((name) => ({ name, isValidated: true })));
 });
 afterAll(() => ctx.close());
 
