@@ -1,12 +1,8 @@
 ALTER TABLE "missions" ADD COLUMN "mentioned_skills" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "location_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
--- Measured on 100,000 missions: a mission row weighed ~1.5 KB (its texts and search vector), five
--- rows a page, so that counting 15,000 filtered missions read 11,000 heap pages (43 ms). Long
--- values now go out of line (TOAST) as soon as a row passes 128 bytes: the search reads narrow rows.
--- The match no longer reads the mission's text either: the skills it names are kept in a column.
-ALTER TABLE missions SET (toast_tuple_target = 128);--> statement-breakpoint
-ALTER TABLE profiles SET (toast_tuple_target = 128);--> statement-breakpoint
-
+-- The match no longer reads a mission's text (~1.5 KB rows, read for every scored row): the skills
+-- it names are kept in a column. The location filter reads a normalized column instead of
+-- unaccenting every user's location (80 ms on 50,000 profiles).
 CREATE OR REPLACE FUNCTION closia_missions_search() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   offer services%ROWTYPE;
