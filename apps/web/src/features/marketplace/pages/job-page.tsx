@@ -1,32 +1,17 @@
 import { avatarUrl, initials, type Job } from '@closia/shared';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconBriefcase, IconExternalLink } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Anchor, Avatar, Badge, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconBriefcase, IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { fromNow } from '../../../lib/dayjs';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useJob } from '../api/get-job';
+import { DetailLoadError, Section, useRouteId } from '../components/detail-page';
 import { FavoriteButton } from '../components/favorite-button';
 import { missionRequirements } from '../components/mission-card';
 import { OfferFacts } from '../components/offer-facts';
 import { EmptyState } from '../components/query-states';
 import { MissionTypeBadge, ReviewStatusBadge } from '../components/status-badges';
-import { errorMessage } from '../utils/errors';
 import { formatEuro, formatPercent } from '../utils/format';
 
 function JobSkeleton() {
@@ -46,40 +31,19 @@ function JobSkeleton() {
   );
 }
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card padding="lg" component="section" aria-label={title} data-testid={testId}>
-      <Stack gap="md">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 /** `/app/jobs/{id}`: a training offer to sell, what a sale earns, and its open missions. */
 export function JobPage() {
-  const params = useParams();
-  const id = Number(params.id);
-  const validId = Number.isInteger(id) && id > 0;
-  const query = useJob(validId ? id : 0);
-
-  if (!validId) throw new Response('Page not found', { status: 404, statusText: 'Not Found' });
-  if (query.isError && isApiError(query.error) && query.error.status === 404) throw query.error;
-
+  const id = useRouteId();
+  const query = useJob(id);
   if (query.isPending) return <JobSkeleton />;
   if (query.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Offre indisponible">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">Cette offre n’a pas pu être chargée. ({errorMessage(query.error)})</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-            Réessayer
-          </Button>
-        </Stack>
-      </Alert>
+      <DetailLoadError
+        error={query.error}
+        title="Offre indisponible"
+        what="Cette offre"
+        retry={() => query.refetch()}
+      />
     );
   }
   return <JobView job={query.data} />;

@@ -1,30 +1,9 @@
 import { avatarUrl, initials, isCloser, isSetter, type Mission, missionTypeLabels } from '@closia/shared';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Avatar, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconArrowLeft,
-  IconDoorExit,
-  IconExternalLink,
-  IconSchool,
-  IconSend,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { IconArrowLeft, IconDoorExit, IconExternalLink, IconSchool, IconSend } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dayjs';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useCloseMission } from '../api/close-mission';
@@ -32,6 +11,7 @@ import { useMission } from '../api/get-mission';
 import { usePublishMission } from '../api/publish-mission';
 import { ApplicantList } from '../components/applicant-list';
 import { ApplyPanel } from '../components/apply-panel';
+import { DetailLoadError, Section, useRouteId } from '../components/detail-page';
 import { FavoriteButton } from '../components/favorite-button';
 import { MatchDetails } from '../components/match-details';
 import { OfferFacts } from '../components/offer-facts';
@@ -59,40 +39,19 @@ function MissionSkeleton() {
   );
 }
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card padding="lg" component="section" aria-label={title} data-testid={testId}>
-      <Stack gap="md">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 /** `/app/missions/{id}`: the mission, the offer it sells, its infopreneur; apply, or (owner) the applicants. */
 export function MissionPage() {
-  const params = useParams();
-  const id = Number(params.id);
-  const validId = Number.isInteger(id) && id > 0;
-  const query = useMission(validId ? id : 0);
-
-  if (!validId) throw new Response('Page not found', { status: 404, statusText: 'Not Found' });
-  if (query.isError && isApiError(query.error) && query.error.status === 404) throw query.error;
-
+  const id = useRouteId();
+  const query = useMission(id);
   if (query.isPending) return <MissionSkeleton />;
   if (query.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Mission indisponible">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">Cette mission n’a pas pu être chargée. ({errorMessage(query.error)})</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-            Réessayer
-          </Button>
-        </Stack>
-      </Alert>
+      <DetailLoadError
+        error={query.error}
+        title="Mission indisponible"
+        what="Cette mission"
+        retry={() => query.refetch()}
+      />
     );
   }
   return <MissionView mission={query.data} />;
