@@ -20,6 +20,7 @@ import { JobCard } from '../components/job-card';
 import { PageHeader } from '../components/page-header';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { SearchField } from '../components/search-field';
+import { SortSelect } from '../components/sort-select';
 import { useWorkSectorOptions } from '../components/work-sector-options';
 import { filterErrors, otherErrors } from '../utils/filter-errors';
 import { countText, formatEuro } from '../utils/format';
@@ -29,7 +30,6 @@ import {
   jobSearchToParams,
   jobSearchToQuery,
   parseJobSearch,
-  parseSortValue,
   sortValue,
 } from '../utils/search-params';
 import { useLastData } from '../utils/use-last-data';
@@ -123,7 +123,6 @@ export function JobsPage() {
     commissionMin: state.commissionMin,
   });
   const filtered = active > 0 || state.query !== '';
-  const currentSort = sortValue(state.sortBy, state.sortOrder);
 
   return (
     <Stack gap="lg">
@@ -146,15 +145,12 @@ export function JobsPage() {
                 error={errors?.query}
               />
             </div>
-            <Select
-              label="Trier par"
-              data={sortOptions}
-              value={sortOptions.some((option) => option.value === currentSort) ? currentSort : null}
-              onChange={(value) => {
-                const sort = parseSortValue(value, jobSortFields);
-                if (sort) update(sort);
-              }}
-              allowDeselect={false}
+            <SortSelect
+              options={sortOptions}
+              fields={jobSortFields}
+              sortBy={state.sortBy}
+              sortOrder={state.sortOrder}
+              onChange={update}
               error={errors?.sortBy ?? errors?.sortOrder}
               w={{ base: '100%', xs: 290 }}
             />

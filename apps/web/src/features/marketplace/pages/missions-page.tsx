@@ -20,7 +20,6 @@ import {
   MultiSelect,
   Radio,
   RangeSlider,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -37,6 +36,7 @@ import { MyApplicationsDrawer } from '../components/my-applications-drawer';
 import { PageHeader } from '../components/page-header';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { SearchField } from '../components/search-field';
+import { SortSelect } from '../components/sort-select';
 import { useWorkSectorOptions } from '../components/work-sector-options';
 import { filterErrors, otherErrors } from '../utils/filter-errors';
 import { countText, formatEuro } from '../utils/format';
@@ -47,7 +47,6 @@ import {
   missionSearchToQuery,
   missionSortFields,
   parseMissionSearch,
-  parseSortValue,
   sortValue,
 } from '../utils/search-params';
 import { useLastData } from '../utils/use-last-data';
@@ -301,7 +300,6 @@ export function MissionsPage() {
   const sortOptions = effective.forMe
     ? [{ value: sortValue('match', 'desc'), label: 'Meilleure correspondance' }, ...baseSortOptions]
     : baseSortOptions;
-  const currentSort = sortValue(effective.sortBy, effective.sortOrder);
 
   const lastPage = shown?.meta.lastPage ?? 1;
   // A page past the end (a stale address) falls back to the last one.
@@ -371,18 +369,14 @@ export function MissionsPage() {
                   error={errors?.query}
                 />
               </div>
-              <Select
-                label="Trier par"
-                data={sortOptions}
-                value={sortOptions.some((option) => option.value === currentSort) ? currentSort : null}
-                onChange={(value) => {
-                  const sort = parseSortValue(value, missionSortFields);
-                  if (sort) update(sort);
-                }}
-                allowDeselect={false}
+              <SortSelect
+                options={sortOptions}
+                fields={missionSortFields}
+                sortBy={effective.sortBy}
+                sortOrder={effective.sortOrder}
+                onChange={update}
                 error={errors?.sortBy ?? errors?.sortOrder}
                 w={{ base: '100%', xs: 270 }}
-                comboboxProps={{ withinPortal: true }}
               />
             </Group>
 
