@@ -2,7 +2,12 @@
  * Setters, closers and setter-closers as others find them (`GET /api/v1/freelancers`, the
  * applicants of a mission, favorites): finished profiles of users who are not suspended.
  */
-import type { FreelancerCard, FreelancerSearchInput, Paginated } from '@closia/shared';
+import {
+  type FreelancerCard,
+  type FreelancerSearchInput,
+  missionTypes,
+  type Paginated,
+} from '@closia/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { missions, profiles, services, users } from '../../db/schema';
@@ -23,11 +28,9 @@ import { namedRefs } from '../services/services.presenter';
 import type { Viewer } from '../services/services.service';
 import { isOnline } from '../users/users.presenter';
 
-const FREELANCER_KINDS = ['setter', 'closer', 'setter_closer'];
-
 /** A freelancer others may find: finished setter/closer/setter-closer profile, account not suspended. */
 export const freelancerIsListed = and(
-  inArray(profiles.kind, FREELANCER_KINDS),
+  inArray(profiles.kind, [...missionTypes]),
   eq(profiles.finishedProfileSetup, true),
   isNull(users.suspendedAt),
 ) as SQL;

@@ -15,7 +15,7 @@ import type { Mailer } from '../../plugins/mailer';
 import { loadFreelancers, missionFacts, presentFreelancers } from '../freelancers/freelancers.service';
 import { userSummary } from '../services/services.presenter';
 import type { Viewer } from '../services/services.service';
-import { FREELANCER_KINDS, missionIsListed } from './missions.service';
+import { isFreelancerKind, missionIsListed } from './missions.service';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -121,7 +121,7 @@ export async function applyToMission(
     const { mission } = target;
     if (mission.infopreneurId === viewer.id) throw forbidden('You cannot apply to your own mission');
     const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, viewer.id));
-    if (!profile || !(FREELANCER_KINDS as readonly string[]).includes(profile.kind)) {
+    if (!profile || !isFreelancerKind(profile.kind)) {
       throw forbidden('Only setters, closers and setter-closers can apply to missions');
     }
     const problems = eligibilityErrors(mission, profile);

@@ -24,9 +24,7 @@ import { liveSponsorships, recordImpressions } from '../advertisements/advertise
 import { workSectorNameMap } from '../reference/reference.service';
 import type { Viewer } from '../services/services.service';
 import {
-  freelancerFacts,
-  freelancerProfile,
-  isAvailable,
+  freelancerOf,
   loadMissions,
   missionColumns,
   missionIsListed,
@@ -210,17 +208,16 @@ export async function searchMissions(
   viewer: Viewer | null,
   input: MissionSearchQuery,
 ): Promise<MissionSearchResult> {
-  const profile = await freelancerProfile(db, viewer);
+  const freelancer = freelancerOf(viewer);
   // sortBy=match is forMe=1: the missions the freelancer may apply to, best match first.
   const wantsMatch = input.forMe || input.sortBy === 'match';
-  if (wantsMatch && !profile) {
+  if (wantsMatch && !freelancer) {
     throw fieldError(
       input.forMe ? 'forMe' : 'sortBy',
       'freelancer',
       'Only setters and closers can rank missions by match',
     );
   }
-  const freelancer = profile ? freelancerFacts(profile, await isAvailable(db, viewer!.id)) : null;
 
   const search = input.query?.trim() ? await textSearch(db, missions.searchVector, input.query) : null;
   const conditions = conditionsOf(input, search);

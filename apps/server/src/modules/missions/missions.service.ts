@@ -1,7 +1,14 @@
-import type { Match, Mission, MissionCreateInput, MissionUpdateInput, Paginated } from '@closia/shared';
+import {
+  type Match,
+  type Mission,
+  type MissionCreateInput,
+  type MissionUpdateInput,
+  missionTypes,
+  type Paginated,
+} from '@closia/shared';
 import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { applications, missions, profiles, services, users } from '../../db/schema';
+import { applications, missions, type profiles, services, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { listingsChanged } from '../../lib/listing-changes';
 import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '../../lib/matching';
@@ -16,15 +23,18 @@ type ProfileRow = typeof profiles.$inferSelect;
 /** Listed for everyone: published and open, on a listed offer (the `listed` flag its trigger keeps). */
 export const missionIsListed = eq(missions.listed, true);
 
-export const FREELANCER_KINDS = ['setter', 'closer', 'setter_closer'] as const;
-export const isFreelancer = (viewer: Viewer | null): viewer is Viewer =>
-  !!viewer && (FREELANCER_KINDS as readonly string[]).includes(viewer.kind ?? '');
+/** Setters, closers and setter-closers: the profile kinds that sell (the mission types). */
+export const isFreelancerKind = (kind: string | null | undefined): boolean =>
+  (missionTypes as readonly string[]).includes(kind ?? '');
 
-/** The signed-in freelancer's profile, as the match needs it (null for anyone else). */
-export async function freelancerProfile(db: DbOrTx, viewer: Viewer | null): Promise<ProfileRow | null> {
-  if (!isFreelancer(viewer)) return null;
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
-  return row ?? null;
+/**
+ * What the match needs of the signed-in freelancer, from their session (no query: the session
+ * cache is invalidated by every profile change); null for anyone else.
+ */
+export function freelancerOf(viewer: Viewer | null): FreelancerFacts | null {
+  const profile = viewer?.profile;
+  if (!viewer || !profile || !isFreelancerKind(profile.kind)) return null;
+  return freelancerFacts(profile, viewer.available ?? false);
 }
 
 /** What the match needs of the signed-in freelancer. */
@@ -202,17 +212,11 @@ export async function getMission(db: DbOrTx, viewer: Viewer | null, id: number):
     viewer === null
       ? missionIsListed
       : sql`${missions.status} <> 'deleted' and (${missions.infopreneurId} = ${viewer.id} or ${viewer.admin} or (${missionIsListed}) or exists(select 1 from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewer.id}))`;
-  const profile = await freelancerProfile(db, viewer);
-  const freelancer = profile ? freelancerFacts(profile, await isAvailable(db, viewer!.id)) : null;
+  const freelancer = freelancerOf(viewer);
   const [row] = await loadMissions(db, and(eq(missions.id, id), visible), viewer);
   if (!row) throw notFound('Mission');
   const [mission] = await presentMissions(db, [row], viewer, freelancer);
   return mission!;
-}
-
-export async function isAvailable(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ available: users.available }).from(users).where(eq(users.id, userId));
-  return row?.available ?? false;
 }
 
 export async function listMyMissions(
