@@ -139,18 +139,22 @@ export async function loadFreelancers(
   return query;
 }
 
-/** Cards, each with its match against `mission` when one is given. */
+/**
+ * Cards of loaded rows: `missionOf(index)` is the mission the row at that index is matched against
+ * (null: no match). One query, for the names of the work sectors.
+ */
 export async function presentFreelancers(
   db: DbOrTx,
   rows: Loaded[],
-  mission: MissionForMatch | null = null,
+  missionOf: (index: number) => MissionForMatch | null = () => null,
 ): Promise<FreelancerCard[]> {
   const names = await workSectorNameMap(
     db,
     rows.flatMap((r) => r.profile.workSectorIds),
   );
-  return rows.map(({ user: u, profile: p, favorite }) => {
+  return rows.map(({ user: u, profile: p, favorite }, index) => {
     const years = yearsSince(p.experience);
+    const mission = missionOf(index);
     return {
       id: u.id,
       firstName: u.firstName,
@@ -249,5 +253,5 @@ export async function searchFreelancers(
     ),
     countOf(where),
   ]);
-  return { data: await presentFreelancers(db, rows, mission), meta: paginationMeta(total, page) };
+  return { data: await presentFreelancers(db, rows, () => mission), meta: paginationMeta(total, page) };
 }

@@ -210,20 +210,29 @@ async function presentApplications(
   rows: LoadedApplication[],
 ): Promise<Application[]> {
   const out: Application[] = [];
-  // Applicants are matched per mission (a page mixes at most a few missions).
-  const byMission = new Map<number, LoadedApplication[]>();
-  for (const row of rows) byMission.set(row.mission.id, [...(byMission.get(row.mission.id) ?? []), row]);
-  const cards = new Map<string, Application['applicant']>();
-  for (const group of byMission.values()) {
-    const m = group[0]!.mission;
-    const forMatch = missionFacts({ ...m, sectors: group[0]!.serviceSectors });
-    const userIds = group.map((r) => r.application.userId);
-    // Applicants are shown whatever the state of their profile (not only listed freelancers).
-    const loaded = await loadFreelancers(db, inArray(users.id, userIds), viewer);
-    for (const card of await presentFreelancers(db, loaded, forMatch)) cards.set(`${m.id}:${card.id}`, card);
-  }
+  // Every applicant of the page in one query (whatever the state of their profile), then one card
+  // per application, matched against its own mission.
+  const loaded = await loadFreelancers(
+    db,
+    inArray(users.id, [...new Set(rows.map((r) => r.application.userId))]),
+    viewer,
+  );
+  const loadedById = new Map(loaded.map((row) => [row.user.id, row]));
+  const pairs = rows.flatMap((row) => {
+    const applicant = loadedById.get(row.application.userId);
+    return applicant ? [{ row, applicant }] : [];
+  });
+  const cardList = await presentFreelancers(
+    db,
+    pairs.map((pair) => pair.applicant),
+    (index) => {
+      const { row } = pairs[index]!;
+      return missionFacts({ ...row.mission, sectors: row.serviceSectors });
+    },
+  );
+  const cards = new Map(pairs.map((pair, index) => [pair.row.application.id, cardList[index]!]));
   for (const row of rows) {
-    const applicant = cards.get(`${row.mission.id}:${row.application.userId}`);
+    const applicant = cards.get(row.application.id);
     if (!applicant) continue;
     const { application: a, mission: m } = row;
     out.push({
