@@ -101,3 +101,12 @@ export async function createBenchUser(baseUrl: string): Promise<BenchUser> {
 
   return { id, email, cookie: jar.header(), userBody, profileBytes: Buffer.byteLength(profile) };
 }
+
+/** Signs in an existing account (the search scenario's generated users): the cookies to send. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const jar = new CookieJar();
+  await call(jar, baseUrl, 'GET', '/api/v1/csrf', 204);
+  await call(jar, baseUrl, 'POST', '/api/v1/auth/login', 200, { email, password });
+  if (!jar.get('closia_session')) throw new Error(`sign-in of ${email}: no session cookie`);
+  return jar.header();
+}

@@ -4,7 +4,7 @@
  * requests. Same figures as load.ts, server RSS sampled during the run.
  */
 import autocannon from 'autocannon';
-import type { LoadFigures } from './load';
+import { figuresOf, type LoadFigures } from './load';
 import { sampleRss } from './processes';
 
 export interface MixOptions {
@@ -44,22 +44,7 @@ export function loadMix(options: MixOptions): Promise<LoadFigures> {
           reject(error instanceof Error ? error : new Error(String(error)));
           return;
         }
-        const statusCodes: Record<string, number> = {};
-        for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
-          statusCodes[code] = stat.count ?? 0;
-        }
-        resolve({
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          non2xx: result.non2xx,
-          statusCodes,
-          requests: result.requests.total,
-          rssPeakMb: memory.peak,
-          rssEndMb: memory.last,
-        });
+        resolve(figuresOf(result, memory));
       },
     );
   });

@@ -37,6 +37,28 @@ export interface LoadFigures {
   rssPerSecond?: (number | null)[];
 }
 
+/** The figures of a finished autocannon run, with the server's RSS sampled during it. */
+export function figuresOf(
+  result: autocannon.Result,
+  memory: { peak: number | null; last: number | null },
+): LoadFigures {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = stat.count ?? 0;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+    requests: result.requests.total,
+    rssPeakMb: memory.peak,
+    rssEndMb: memory.last,
+  };
+}
+
 export function load(options: LoadOptions): Promise<LoadFigures> {
   const rss = sampleRss(options.pid);
   const counts: number[] = [];
@@ -59,24 +81,11 @@ export function load(options: LoadOptions): Promise<LoadFigures> {
           reject(error instanceof Error ? error : new Error(String(error)));
           return;
         }
-        const statusCodes: Record<string, number> = {};
-        for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
-          statusCodes[code] = stat.count ?? 0;
-        }
         // The run can end just before the last once-a-second RSS reading.
         rssAt[options.seconds - 1] ??= memory.last;
         const seconds = Array.from({ length: options.seconds }, (_, i) => counts[i] ?? 0);
         resolve({
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          non2xx: result.non2xx,
-          statusCodes,
-          requests: result.requests.total,
-          rssPeakMb: memory.peak,
-          rssEndMb: memory.last,
+          ...figuresOf(result, memory),
           ...(options.perSecond
             ? { perSecond: seconds, rssPerSecond: seconds.map((_, i) => rssAt[i] ?? null) }
             : {}),

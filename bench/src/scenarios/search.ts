@@ -25,6 +25,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
+import { signIn } from '../api';
 import { tempDir } from '../cleanup';
 import type { BenchConfig } from '../config';
 import type { Database, Problems } from '../environment';
@@ -34,7 +35,6 @@ import { loadMix } from '../load-mix';
 import { createDatabase } from '../postgres';
 import { rssMb, type Server, startServer } from '../processes';
 import { int, mb, median, type SummaryRow, table } from '../report';
-import { signIn } from '../sign-in';
 
 export const SEARCH_P99_TARGET_MS = 50;
 /** A slow answer is a figure here, not a harness failure: autocannon gives up after this long only. */
