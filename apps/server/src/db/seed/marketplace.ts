@@ -40,24 +40,25 @@ interface DemoOffer {
   }[];
 }
 
-interface DemoSeller {
+interface DemoAccount {
   email: string;
   firstName: string;
   lastName: string;
   location: string;
   description: string;
   sectors: string[];
+}
+
+interface DemoSeller {
+  email: string;
+  /** The account to create; none for the demo infopreneur, who exists already. */
+  account?: DemoAccount;
   offers: DemoOffer[];
 }
 
 const sellers: DemoSeller[] = [
   {
     email: 'infopreneur@closia.fr',
-    firstName: '',
-    lastName: '',
-    location: '',
-    description: '',
-    sectors: [],
     offers: [
       {
         name: 'Investir dans l’immobilier locatif rentable',
@@ -140,12 +141,15 @@ const sellers: DemoSeller[] = [
   },
   {
     email: 'camille.dubois@demo.closia.fr',
-    firstName: 'Camille',
-    lastName: 'Dubois',
-    location: 'Nantes, France',
-    description:
-      'Coach certifiée, j’accompagne les femmes entrepreneures à reprendre confiance et à lancer leur activité. Plus de 1 200 élèves formées depuis 2018.',
-    sectors: ['Développement personnel', 'Coaching'],
+    account: {
+      email: 'camille.dubois@demo.closia.fr',
+      firstName: 'Camille',
+      lastName: 'Dubois',
+      location: 'Nantes, France',
+      description:
+        'Coach certifiée, j’accompagne les femmes entrepreneures à reprendre confiance et à lancer leur activité. Plus de 1 200 élèves formées depuis 2018.',
+      sectors: ['Développement personnel', 'Coaching'],
+    },
     offers: [
       {
         name: 'Développement personnel : confiance en soi',
@@ -177,12 +181,15 @@ const sellers: DemoSeller[] = [
   },
   {
     email: 'marc.lefevre@demo.closia.fr',
-    firstName: 'Marc',
-    lastName: 'Lefèvre',
-    location: 'Paris, France',
-    description:
-      'Ancien directeur commercial, je forme les indépendants et les PME à la vente B2B et à la prospection. Formations certifiées Qualiopi, finançables par les OPCO.',
-    sectors: ['Vente & négociation', 'Business & entrepreneuriat'],
+    account: {
+      email: 'marc.lefevre@demo.closia.fr',
+      firstName: 'Marc',
+      lastName: 'Lefèvre',
+      location: 'Paris, France',
+      description:
+        'Ancien directeur commercial, je forme les indépendants et les PME à la vente B2B et à la prospection. Formations certifiées Qualiopi, finançables par les OPCO.',
+      sectors: ['Vente & négociation', 'Business & entrepreneuriat'],
+    },
     offers: [
       {
         name: 'Prospection B2B : remplir son agenda en 30 jours',
@@ -222,6 +229,9 @@ const sellers: DemoSeller[] = [
     ],
   },
 ];
+
+/** The sellers' accounts to create. */
+const newSellers = sellers.flatMap((seller) => (seller.account ? [seller.account] : []));
 
 interface DemoFreelancer {
   email: string;
@@ -341,8 +351,10 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
 
   await db.transaction(async (tx) => {
     const userIdOf = new Map<string, number>([[owner.email, owner.id]]);
-    for (const account of [...sellers.slice(1), ...freelancers]) {
-      const kind = 'kind' in account ? account.kind : 'infopreneur';
+    const accounts: (DemoAccount | DemoFreelancer)[] = [...newSellers, ...freelancers];
+    for (const account of accounts) {
+      const freelancer = 'kind' in account ? account : null;
+      const kind = freelancer?.kind ?? 'infopreneur';
       const [user] = await tx
         .insert(users)
         .values({
@@ -353,7 +365,7 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
           role: kind === 'setter_closer' ? 'setter-closer' : kind,
           emailVerifiedAt: new Date(),
           location: account.location,
-          available: 'available' in account ? account.available : true,
+          available: freelancer?.available ?? true,
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
@@ -365,8 +377,12 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
         finishedProfileSetup: true,
         description: account.description,
         workSectorIds: sectorIds(account.sectors),
-        ...('conversionRate' in account
-          ? { conversionRate: account.conversionRate, experience: account.experience, skills: account.skills }
+        ...(freelancer
+          ? {
+              conversionRate: freelancer.conversionRate,
+              experience: freelancer.experience,
+              skills: freelancer.skills,
+            }
           : {}),
       });
     }
@@ -507,4 +523,4 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
   return true;
 }
 
-export const demoMarketplaceEmails = [...sellers.slice(1), ...freelancers].map((a) => a.email);
+export const demoMarketplaceEmails = [...newSellers, ...freelancers].map((a) => a.email);

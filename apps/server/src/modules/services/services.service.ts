@@ -399,7 +399,7 @@ export async function searchJobs(
     conditions.push(sql`${services.price} * ${services.commissionRate} / 100 >= ${input.commissionMin}`);
   const where = and(...conditions);
 
-  const direction = input.sortOrder ?? (input.sortBy ? 'desc' : 'desc');
+  const direction = input.sortOrder ?? 'desc';
   const orderBy: SQL[] = [];
   if (input.sortBy)
     orderBy.push(
