@@ -1,6 +1,6 @@
-import { date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { emptyTextArray, timestamps } from './columns';
-import { services } from './marketplace';
+import { missions, services } from './marketplace';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -26,7 +26,30 @@ export const prospects = pgTable(
     leadStage: text(),
     ...timestamps,
   },
-  (t) => [index('prospects_owner_idx').on(t.ownerId), index('prospects_team_idx').on(t.teamId)],
+  (t) => [
+    index('prospects_owner_idx').on(t.ownerId, t.nextActivityAt),
+    index('prospects_team_idx').on(t.teamId),
+  ],
+);
+
+/** A prospect's next step: a task with a due date and a priority (low | medium | high). */
+export const prospectActivities = pgTable(
+  'prospect_activities',
+  {
+    id: serial().primaryKey(),
+    prospectId: integer()
+      .notNull()
+      .references(() => prospects.id, { onDelete: 'cascade' }),
+    /** Who created it (the prospect's owner, or a team member). */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    notes: text(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    priority: text().notNull().default('medium'),
+    doneAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('prospect_activities_prospect_idx').on(t.prospectId, t.dueAt)],
 );
 
 export const deals = pgTable(
@@ -46,16 +69,25 @@ export const deals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     teamId: integer().references(() => teams.id, { onDelete: 'set null' }),
+    /** The setter who handed the deal to its owner (a closer); null when the owner worked it alone. */
+    setterId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The service sold ("infopreneurFormationId"). */
     serviceId: integer().references(() => services.id, { onDelete: 'set null' }),
-    amount: numeric({ precision: 12, scale: 2, mode: 'number' }),
-    commission: numeric({ precision: 12, scale: 2, mode: 'number' }),
+    /** The mission through which the seller may sell the service (null: the infopreneur's own offer). */
+    missionId: integer().references(() => missions.id, { onDelete: 'set null' }),
+    /** Sale amount in euro cents, set when the deal is won. */
+    amountCents: integer(),
     lostReason: text(),
+    /** When the deal entered its current stage ("days in stage", "à relancer"). */
+    stageChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Won (Closed) or lost (Lost) at. */
     closedAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('deals_owner_idx').on(t.ownerId, t.status),
+    index('deals_setter_idx').on(t.setterId),
     index('deals_prospect_idx').on(t.prospectId),
     index('deals_team_idx').on(t.teamId),
     index('deals_service_idx').on(t.serviceId),
@@ -78,4 +110,43 @@ export const dealHistories = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('deal_histories_deal_idx').on(t.dealId, t.createdAt)],
+);
+
+/**
+ * What a won deal earns its sellers, in euro cents: one line per beneficiary and instalment.
+ * `pending` until its due date, `due` from then, `paid` when the infopreneur marks it,
+ * `clawed_back` when the sale is refunded before it was paid.
+ */
+export const commissionLines = pgTable(
+  'commission_lines',
+  {
+    id: serial().primaryKey(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    /** The freelancer who earns it. */
+    beneficiaryId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The infopreneur who owes it (the service's owner). */
+    payerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    serviceId: integer().references(() => services.id, { onDelete: 'set null' }),
+    /** setter | closer | seller (a lone seller earns the whole commission). */
+    role: text().notNull(),
+    /** 1-based instalment number, of `instalments`. */
+    instalment: integer().notNull().default(1),
+    instalments: integer().notNull().default(1),
+    amountCents: integer().notNull(),
+    dueOn: date().notNull(),
+    /** pending | due | paid | clawed_back */
+    status: text().notNull().default('pending'),
+    paidAt: timestamp({ withTimezone: true }),
+    clawedBackAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('commission_lines_deal_idx').on(t.dealId),
+    index('commission_lines_beneficiary_idx').on(t.beneficiaryId, t.dueOn),
+    index('commission_lines_payer_idx').on(t.payerId, t.dueOn),
+  ],
 );

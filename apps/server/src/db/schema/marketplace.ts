@@ -71,6 +71,8 @@ export const missions = pgTable(
     minConversionRate: numeric({ precision: 5, scale: 2, mode: 'number' }),
     /** Minimum experience in years. */
     minExperience: integer(),
+    /** The setter's share of a sale's commission when a setter and a closer both worked it (percent). */
+    setterSharePercent: integer().notNull().default(30),
     /** Average deal size the freelancer will handle, in EUR. */
     ticket: numeric({ precision: 12, scale: 2, mode: 'number' }),
     /** Item lifecycle: draft | published | archived | deleted. */
