@@ -206,6 +206,8 @@ export interface ServerOptions {
   /** PostgreSQL URL, or null for the embedded PGlite in `$DATA_DIR/db`. */
   databaseUrl: string | null;
   startTimeoutMs: number;
+  /** Environment variables of this server only (e.g. SEARCH_CACHE_TTL_MS). */
+  env?: Record<string, string>;
 }
 
 export interface Server extends Child {
@@ -236,6 +238,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     SEED_DEMO: '0',
     REDIS_URL: '',
     SMTP_URL: '',
+    ...options.env,
   };
   const spawnedAt = performance.now();
   const child = spawnChild('server', [serverMain], env, options.dataDir);

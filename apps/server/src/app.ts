@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { redactForLog } from './lib/log-redaction';
+import { setSearchCacheTtl } from './lib/result-cache';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { advertisementsRoutes } from './modules/advertisements/advertisements.routes';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(requestLogPlugin);
   await app.register(fastifyCookie);
   await app.register(dbPlugin, { database });
+  setSearchCacheTtl(app.db, config.searchCacheTtlMs);
   await app.register(redisPlugin);
   await app.register(invalidationPlugin);
   await app.register(rateLimitPlugin);

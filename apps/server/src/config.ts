@@ -29,6 +29,7 @@ const envSchema = z.object({
   RATE_LIMIT: flag.default(true),
   /** How long a session's user may be served from memory; 0 turns the cache off. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** Bearer token that `/metrics` requires; without it `/metrics` is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });
@@ -58,6 +59,8 @@ export interface Config {
   rateLimit: boolean;
   /** Session → user cache lifetime in ms (0: every request reads the database). */
   sessionCacheTtlMs: number;
+  /** How long a search's ids, totals and facets are reused (ms; 0: never). */
+  searchCacheTtlMs: number;
   /** `/metrics` answers only `Authorization: Bearer <token>`; null turns it off. */
   metricsToken: string | null;
 }
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
@@ -142,6 +146,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     rateLimit: true,
     sessionCacheTtlMs: 10_000,
+    searchCacheTtlMs: 10_000,
     metricsToken: null,
     ...overrides,
   };

@@ -6,9 +6,13 @@
  * - GET /api/v1/missions with a rotating mix of text queries (typos, no accents) and filters, as a setter;
  * - GET /api/v1/missions?forMe=1 (missions matching the setter's profile), pages 1–3;
  * - GET /api/v1/freelancers?missionId=… (freelancers ranked for one of the infopreneur's missions), with filters.
- * Target on PostgreSQL: p99 ≤ 50 ms for each. Before the load, every request of the mixes is sent
- * once on its own: any answer but 200 stops the scenario (it is a bug), and the single-request
- * times and hit counts are printed, which says which query is the slow one.
+ * Target on PostgreSQL: p99 ≤ 50 ms for each. The server keeps a search's ids, total and facets a
+ * few seconds (lib/result-cache.ts, ADR 008), so a mix that repeats its requests measures mostly
+ * kept searches: on PostgreSQL a second server with SEARCH_CACHE_TTL_MS=0 runs the missions and
+ * freelancers mixes too, as the reference of what every search costs in full.
+ * Before the load, every request of the mixes is sent alone, twice (cold, then cached): any answer
+ * but 200 stops the scenario (it is a bug), and both times and the hit counts are printed, which
+ * says which query is the slow one.
  *
  * A slow answer is a figure, not a harness failure: autocannon waits 30 s before it counts a
  * timeout. After each run the bench waits (30 s at most) until the server has finished what the run
@@ -42,11 +46,13 @@ const TIMEOUT_SECONDS = 30;
 /** Longest wait for the server to finish what a run left in flight. */
 const SETTLE_MAX_MS = 60_000;
 
-type TargetKey = 'missions' | 'forMe' | 'freelancers';
+type TargetKey = 'missions' | 'forMe' | 'freelancers' | 'missionsUncached' | 'freelancersUncached';
 
 interface Target {
   key: TargetKey;
   label: string;
+  /** Sent to the second server, whose search caches are off (PostgreSQL only): the reference. */
+  uncached?: boolean;
   /** Paths with their query strings, cycled through by every connection. */
   paths: string[];
   cookie: string;
@@ -54,6 +60,8 @@ interface Target {
 
 export interface SearchTargetResult {
   label: string;
+  /** Measured with the search caches off: what a miss costs, not held to the target. */
+  reference: boolean;
   /** How many different requests the mix cycles through. */
   mix: number;
   rounds: LoadFigures[];
@@ -68,10 +76,16 @@ export interface SearchTargetResult {
   rssPeakMb: number | null;
 }
 
-/** One request of a mix sent alone (after a first call, unless that one took over a second). */
+/**
+ * One request of a mix sent alone, twice: the first call computes the answer (nothing of it is in
+ * the server's search caches), the second finds its ids, total and facets kept (lib/result-cache.ts).
+ */
 export interface Probe {
   target: TargetKey;
   path: string;
+  /** First call: the whole search. */
+  coldMs: number;
+  /** Second call: the rows only (the ids, total and facets are kept a few seconds). */
   ms: number;
   bytes: number;
   /** `meta.total` of the list answer */
@@ -93,7 +107,8 @@ export interface SearchResult {
   serverStartMs: number;
   rss: { idleMb: number | null; peakMb: number | null };
   probes: Probe[];
-  targets: Record<TargetKey, SearchTargetResult>;
+  /** The cache-off references only on PostgreSQL. */
+  targets: Partial<Record<TargetKey, SearchTargetResult>>;
   /** p99 target in ms (PostgreSQL only), null on PGlite */
   p99TargetMs: number | null;
   durationMs: number;
@@ -101,6 +116,11 @@ export interface SearchResult {
 
 interface Prepared {
   server: Server;
+  /**
+   * PostgreSQL: a second server on the same database with SEARCH_CACHE_TTL_MS=0, so that every
+   * search is computed in full (what a cache miss costs); null on PGlite (one owner per database).
+   */
+  uncached: Server | null;
   marketplace: Marketplace;
   /** PostgreSQL: queries running on the bench database (null on PGlite: they run in the server). */
   activeQueries: (() => Promise<number>) | null;
@@ -142,6 +162,7 @@ async function prepare(database: Database, config: BenchConfig, problems: Proble
     startTimeoutMs: config.startTimeoutMs,
   });
   let server: Server | null = null;
+  let uncached: Server | null = null;
   let drop: (() => Promise<void>) | null = null;
   let watch: postgres.Sql | null = null;
   try {
@@ -153,6 +174,7 @@ async function prepare(database: Database, config: BenchConfig, problems: Proble
       server = await startServer(options(created.url));
       console.log(`  server migrated and seeded ${created.name} in ${int(server.startMs)} ms; generating…`);
       marketplace = await generate({ kind: 'postgres', url: created.url });
+      uncached = await startServer({ ...options(created.url), env: { SEARCH_CACHE_TTL_MS: '0' } });
     } else {
       const first = await startServer(options(null));
       console.log(
@@ -163,9 +185,11 @@ async function prepare(database: Database, config: BenchConfig, problems: Proble
       server = await startServer(options(null));
     }
     const running = server;
+    const second = uncached;
     const sql = watch;
     return {
       server: running,
+      uncached: second,
       marketplace,
       activeQueries: sql
         ? async () => {
@@ -178,6 +202,7 @@ async function prepare(database: Database, config: BenchConfig, problems: Proble
       async release() {
         await sql?.end({ timeout: 5 });
         await stop(running);
+        if (second) await stop(second);
         await drop?.();
         await dir.remove();
       },
@@ -185,6 +210,7 @@ async function prepare(database: Database, config: BenchConfig, problems: Proble
   } catch (error) {
     await watch?.end({ timeout: 5 });
     if (server) await server.stop(2_000);
+    if (uncached) await uncached.stop(2_000);
     await drop?.();
     await dir.remove();
     throw error;
@@ -280,28 +306,27 @@ function targets(m: Marketplace, setterCookie: string, infopreneurCookie: string
 }
 
 /**
- * Sends every request of every mix once to warm it, then once more timed (unless the first call
- * took over a second); any answer but 200 is an error.
+ * Sends every request of every mix alone, twice (cold, then with the search caches warm); any
+ * answer but 200 is an error.
  */
 async function probe(baseUrl: string, list: Target[]): Promise<Probe[]> {
   const probes: Probe[] = [];
+  const send = async (t: Target, p: string) => {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${p}`, {
+      headers: { cookie: t.cookie },
+      signal: AbortSignal.timeout(120_000),
+    });
+    const text = await response.text();
+    if (response.status !== 200) {
+      throw new Error(`GET ${p} answered ${response.status}: ${text.slice(0, 300)}`);
+    }
+    return { ms: performance.now() - started, text };
+  };
   for (const t of list) {
     for (const p of t.paths) {
-      let answer: { ms: number; status: number; text: string } | null = null;
-      // The first call warms the plan and the caches; one over a second says enough on its own.
-      for (let attempt = 0; attempt < 2 && (answer?.ms ?? 0) < 1_000; attempt++) {
-        const started = performance.now();
-        const response = await fetch(`${baseUrl}${p}`, {
-          headers: { cookie: t.cookie },
-          signal: AbortSignal.timeout(120_000),
-        });
-        const text = await response.text();
-        answer = { ms: performance.now() - started, status: response.status, text };
-        if (response.status !== 200) {
-          throw new Error(`GET ${p} answered ${response.status}: ${text.slice(0, 300)}`);
-        }
-      }
-      const { ms, text } = answer!;
+      const cold = await send(t, p);
+      const { ms, text } = await send(t, p);
       let total: number | null = null;
       try {
         const body = JSON.parse(text) as { meta?: { total?: unknown } };
@@ -309,7 +334,7 @@ async function probe(baseUrl: string, list: Target[]): Promise<Probe[]> {
       } catch {
         // Not JSON: the load would still count it as a 200.
       }
-      probes.push({ target: t.key, path: p, ms, bytes: Buffer.byteLength(text), total });
+      probes.push({ target: t.key, path: p, coldMs: cold.ms, ms, bytes: Buffer.byteLength(text), total });
     }
   }
   return probes;
@@ -383,13 +408,25 @@ export async function runSearch(
       `  server ready in ${int(server.startMs)} ms, RSS ${mb(idle)}; signed in as ${m.setter.email} and ${m.infopreneur.email}`,
     );
 
-    const list = targets(m, setterCookie, infopreneurCookie);
-    const probes = await probe(server.baseUrl, list);
+    const cachedTargets = targets(m, setterCookie, infopreneurCookie);
+    const reference = (key: 'missions' | 'freelancers', as: TargetKey): Target[] => {
+      const t = cachedTargets.find((x) => x.key === key)!;
+      return [{ ...t, key: as, label: `${t.label} (search cache off)`, uncached: true }];
+    };
+    const list = prepared.uncached
+      ? [
+          ...cachedTargets,
+          ...reference('missions', 'missionsUncached'),
+          ...reference('freelancers', 'freelancersUncached'),
+        ]
+      : cachedTargets;
+    const probes = await probe(server.baseUrl, cachedTargets);
     console.log(
       `\n${table(
-        ['request sent alone', 'ms', 'total', 'bytes'],
+        ['request sent alone', 'ms cold', 'ms cached', 'total', 'bytes'],
         probes.map((p) => [
           decodeURIComponent(p.path).replace('/api/v1', ''),
+          p.coldMs.toFixed(1),
           p.ms.toFixed(1),
           p.total === null ? 'n/a' : int(p.total),
           int(p.bytes),
@@ -399,18 +436,19 @@ export async function runSearch(
 
     const settled: number[] = [];
     const run = async (t: Target, secondsPerRun: number) => {
+      const target = t.uncached && prepared.uncached ? prepared.uncached : server;
       const figures: LoadFigures = await loadMix({
-        baseUrl: server.baseUrl,
+        baseUrl: target.baseUrl,
         paths: t.paths,
         headers: { cookie: t.cookie },
         connections,
         seconds: secondsPerRun,
-        pid: server.pid,
+        pid: target.pid,
         timeoutSeconds: TIMEOUT_SECONDS,
       });
       // No answer at all: no latency either (autocannon says 0).
       if (figures.requests === 0) Object.assign(figures, { p50: Number.NaN, p99: Number.NaN });
-      const waited = await settle(server.pid, prepared.activeQueries);
+      const waited = await settle(target.pid, prepared.activeQueries);
       settled.push(waited);
       if (waited >= SETTLE_MAX_MS) {
         problems.warn(`${t.label}: the server was still busy ${seconds(waited)} after the run`);
@@ -420,7 +458,10 @@ export async function runSearch(
     for (const t of list) {
       problems.check(`${database.label} search warm-up ${t.label}`, await run(t, warmup), server);
     }
-    const measured: Record<TargetKey, LoadFigures[]> = { missions: [], forMe: [], freelancers: [] };
+    const measured = Object.fromEntries(list.map((t) => [t.key, [] as LoadFigures[]])) as Record<
+      TargetKey,
+      LoadFigures[]
+    >;
     const width = Math.max(...list.map((t) => t.label.length));
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < list.length; i++) {
@@ -440,6 +481,7 @@ export async function runSearch(
       const runs = measured[t.key];
       return {
         label: t.label,
+        reference: t.uncached === true,
         mix: t.paths.length,
         rounds: runs,
         medianRps: median(runs.map((r) => r.rps)),
@@ -451,9 +493,8 @@ export async function runSearch(
         rssPeakMb: peak(runs.map((r) => r.rssPeakMb)),
       };
     };
-    const results = Object.fromEntries(list.map((t) => [t.key, summarize(t)])) as Record<
-      TargetKey,
-      SearchTargetResult
+    const results = Object.fromEntries(list.map((t) => [t.key, summarize(t)])) as Partial<
+      Record<TargetKey, SearchTargetResult>
     >;
     const p99TargetMs = database.kind === 'postgres' ? SEARCH_P99_TARGET_MS : null;
     const rssPeak = peak(Object.values(results).map((r) => r.rssPeakMb));
@@ -521,7 +562,7 @@ export function searchSummary(r: SearchResult): SummaryRow[] {
         `${t.label} p99, ${r.connections} conn. (${rate(t.medianRps)} req/s, p50 ${latency(t.medianP50)})` +
         (t.fewestAnswers < r.connections ? `, only ${t.fewestAnswers} answers in a round` : ''),
       value: latency(t.medianP99),
-      ...(r.p99TargetMs === null
+      ...(r.p99TargetMs === null || t.reference
         ? {}
         : { target: `≤ ${r.p99TargetMs} ms`, met: t.medianP99 <= r.p99TargetMs }),
     });

@@ -1,16 +1,22 @@
 /**
- * A counter per database that moves at every write changing which missions and offers are listed
- * or what they show (create, edit, publish, close, delete, review). Caches of listing-wide figures
- * (the mission search's facets) compare it to forget what they counted before the write.
+ * Counters per database that move at every write changing what a marketplace search finds, so
+ * that the search caches (lib/result-cache.ts) forget what they counted or ranked before it.
  */
-import type { DbOrTx } from '../db/client';
+import { generationCounter } from './result-cache';
 
-const generations = new WeakMap<object, number>();
+/**
+ * Missions and offers: create, edit, publish, close, delete, review — every write changing which
+ * missions are listed or what they show. Call `listingsChanged` once the write is committed (a
+ * transaction counts for its database: pass the database, not the tx).
+ */
+const listings = generationCounter();
+export const listingsGeneration = listings.current;
+export const listingsChanged = listings.changed;
 
-/** The counter of `db` (a transaction counts for its database: pass the database, not the tx). */
-export const listingsGeneration = (db: DbOrTx): number => generations.get(db) ?? 0;
-
-/** Call once the write is committed. */
-export function listingsChanged(db: DbOrTx): void {
-  generations.set(db, listingsGeneration(db) + 1);
-}
+/**
+ * Freelancers: moved by every user invalidation (ADR 005: each write to a user or a profile
+ * publishes one, received by every instance).
+ */
+const freelancers = generationCounter();
+export const freelancersGeneration = freelancers.current;
+export const freelancersChanged = freelancers.changed;

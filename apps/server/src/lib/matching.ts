@@ -162,25 +162,28 @@ export function missionScoreSql(f: FreelancerFacts, m: MissionColumns): SQL {
   const fittingTypes = f.kind === 'setter_closer' ? ['setter', 'closer', 'setter_closer'] : [f.kind];
   const common = sum(f.sectors.map((id) => sql`(${m.sectors} @> array[${literal(id)}]::int[])::int`));
   const skills = sum(f.skills.map((skill) => sql`(${m.mentionedSkills} @> array[${skill}::text])::int`));
+  const offerSectors = sql`greatest(1, least(3, coalesce(cardinality(${m.sectors}), 0)))`;
+  // Integer arithmetic throughout (a numeric term would make every addition numeric, twice as
+  // slow over thousands of rows); x ÷ y rounded half up is (2x + y) div 2y.
   return sql<number>`(
     (case when ${m.missionType} in (${sql.join(
       fittingTypes.map((t) => sql`${t}::text`),
       sql`, `,
     )}) then 10 else 0 end)
-    + round(30.0 * least(${common}, 3) / greatest(1, least(3, coalesce(cardinality(${m.sectors}), 0))))
+    + (60 * least(${common}, 3) + ${offerSectors}) / (2 * ${offerSectors})
     + (case
         when ${m.minConversionRate} is null then ${literal(ratePoints(rate, null))}
         when ${literal(rate * 10)} >= ${m.minConversionRate} then 20
-        else round((${literal(10 * rate * 10)} / greatest(${m.minConversionRate}, 1))::numeric)
+        else round((${literal(10 * rate * 10)} / greatest(${m.minConversionRate}, 1))::numeric)::int
       end)
     + (case
         when ${m.minExperience} is null then ${literal(yearPoints(years, null))}
         when ${literal(years)} >= ${m.minExperience} then 20
-        else round((${literal(10 * years)}::numeric / greatest(${m.minExperience}, 1)))
+        else round((${literal(10 * years)}::numeric / greatest(${m.minExperience}, 1)))::int
       end)
     + ${literal(f.available ? 10 : 0)}
     + least(${skills}, 2) * 5
-  )::int`;
+  )`;
 }
 
 /** Columns of a profile row (profiles joined with users). */
@@ -202,18 +205,19 @@ export function freelancerScoreSql(m: MissionFacts, f: FreelancerColumns): SQL {
   const sectorDenominator = Math.max(1, Math.min(3, m.sectors.length));
   const rateSql =
     m.minConversionRate === null
-      ? sql`round((least(${rate}, 10) * 2)::numeric)`
-      : sql`(case when ${rate} * 10 >= ${literal(m.minConversionRate)} then 20 else round((10 * ${rate} * 10 / ${literal(Math.max(m.minConversionRate, 1))})::numeric) end)`;
+      ? sql`round((least(${rate}, 10) * 2)::numeric)::int`
+      : sql`(case when ${rate} * 10 >= ${literal(m.minConversionRate)} then 20 else round((10 * ${rate} * 10 / ${literal(Math.max(m.minConversionRate, 1))})::numeric)::int end)`;
   const yearsSql =
     m.minExperience === null
       ? sql`least(${years}, 5) * 4`
-      : sql`(case when ${years} >= ${literal(m.minExperience)} then 20 else round(10 * ${years}::numeric / ${literal(Math.max(m.minExperience, 1))}) end)`;
+      : sql`(case when ${years} >= ${literal(m.minExperience)} then 20 else round(10 * ${years}::numeric / ${literal(Math.max(m.minExperience, 1))})::int end)`;
+  // Integer arithmetic, as in missionScoreSql.
   return sql<number>`(
     (case when ${f.kind} in (${m.missionType}::text, 'setter_closer') then 10 else 0 end)
-    + round(30.0 * least(${common}, 3) / ${literal(sectorDenominator)})
+    + (60 * least(${common}, 3) + ${literal(sectorDenominator)}) / ${literal(2 * sectorDenominator)}
     + ${rateSql}
     + ${yearsSql}
     + (case when ${f.available} then 10 else 0 end)
     + least(${skills}, 2) * 5
-  )::int`;
+  )`;
 }

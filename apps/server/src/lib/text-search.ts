@@ -13,6 +13,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { resultCache } from './result-cache';
 
 /** Below this trigram similarity a known word is not taken for a misspelling of the query's. */
 const MIN_SIMILARITY = 0.5;
@@ -36,7 +37,17 @@ const safe = (word: string) => /^[\p{L}\p{N}]+$/u.test(word);
  * The `to_tsquery` text for a user's query, or null when it has no word to search for.
  * Exported for the tests.
  */
-export async function tsQueryText(db: DbOrTx, text: string): Promise<string | null> {
+export function tsQueryText(db: DbOrTx, text: string): Promise<string | null> {
+  return spellings.get(db, text.trim().toLowerCase(), () => correctedQuery(db, text));
+}
+
+/**
+ * The corrected queries of recent searches (lib/result-cache.ts): the vocabulary grows with every
+ * listing, and a word it learnt is known to the search within the cache's TTL.
+ */
+const spellings = resultCache<string | null>({ generation: () => 0, maxEntries: 1_000 });
+
+async function correctedQuery(db: DbOrTx, text: string): Promise<string | null> {
   const rows = rowsOf<WordRow>(
     await db.execute(sql`
       select q.w as word,

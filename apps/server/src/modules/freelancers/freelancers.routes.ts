@@ -1,6 +1,7 @@
 import { freelancerSearchSchema } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { freelancersChanged } from '../../lib/listing-changes';
 import { requireUser } from '../../plugins/session';
 import { viewerOf } from '../services/services.service';
 import { paginationMeta } from '../users/users.presenter';
@@ -9,6 +10,10 @@ import { searchFreelancers } from './freelancers.service';
 
 /** `/app/search`: setters, closers and setter-closers with a finished profile. */
 export const freelancersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every write to a user or a profile, on any instance, makes the cached searches stale.
+  app.invalidation.onInvalidate((message) => {
+    if (message.scope !== 'session') freelancersChanged(app.db);
+  });
   app.get(
     '/freelancers',
     {

@@ -12,6 +12,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { missions, profiles, services, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
+import { freelancersGeneration } from '../../lib/listing-changes';
 import {
   type FreelancerColumns,
   freelancerScoreSql,
@@ -21,6 +22,7 @@ import {
   yearsSinceSql,
 } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
+import { resultCache } from '../../lib/result-cache';
 import { textSearch } from '../../lib/text-search';
 import { loadInTiers } from '../../lib/tiers';
 import { workSectorNameMap } from '../reference/reference.service';
@@ -117,6 +119,7 @@ export async function loadFreelancers(
         lastSeenAt: users.lastSeenAt,
       },
       profile: {
+        id: profiles.id,
         kind: profiles.kind,
         description: profiles.description,
         conversionRate: profiles.conversionRate,
@@ -186,6 +189,9 @@ export async function presentFreelancers(
   });
 }
 
+const pageCache = resultCache<number[]>({ generation: freelancersGeneration, maxEntries: 2_000 });
+const totalCache = resultCache<number>({ generation: freelancersGeneration, maxEntries: 1_000 });
+
 /** Users online within this window count as online (the same rule as `isOnline`). */
 const ONLINE_WINDOW = sql`interval '5 minutes'`;
 
@@ -240,18 +246,51 @@ export async function searchFreelancers(
         .innerJoin(users, eq(users.id, profiles.userId))
         .where(condition)
     )[0]?.n ?? 0;
-  const [rows, total] = await Promise.all([
-    loadInTiers(
-      where,
-      // Ranked for a mission: the freelancers sharing one of its sectors first.
-      mission && mission.sectors.length > 0
-        ? sql`${profiles.workSectorIds} && ${sql.param([...mission.sectors])}::int[]`
-        : null,
-      { limit: input.perPage, offset: (input.page - 1) * input.perPage },
-      countOf,
-      (tier, limit, offset) => loadFreelancers(db, tier, viewer, { orderBy, limit, offset }),
-    ),
-    countOf(where),
+  // The page's profile ids and the total are kept a few seconds (lib/result-cache.ts); the rows
+  // are read fresh, by primary key.
+  const filters = JSON.stringify([
+    role,
+    input.query?.trim().toLowerCase() ?? '',
+    [...(input.workSectors ?? [])].sort(),
+    [...(input.skills ?? [])].map((skill) => skill.toLowerCase()).sort(),
+    input.minConversionRate ?? null,
+    input.minExperience ?? null,
+    input.available ?? null,
+    input.online ?? null,
+    input.location?.toLowerCase() ?? null,
+    mission,
   ]);
+  const [ids, total] = await Promise.all([
+    pageCache.get(db, JSON.stringify([filters, input.page, input.perPage]), () =>
+      loadInTiers(
+        where,
+        // Ranked for a mission: the freelancers sharing one of its sectors first.
+        mission && mission.sectors.length > 0
+          ? sql`${profiles.workSectorIds} && ${sql.param([...mission.sectors])}::int[]`
+          : null,
+        { limit: input.perPage, offset: (input.page - 1) * input.perPage },
+        countOf,
+        async (tier, limit, offset) =>
+          (
+            await db
+              .select({ id: profiles.id })
+              .from(profiles)
+              .innerJoin(users, eq(users.id, profiles.userId))
+              .where(tier)
+              .orderBy(...orderBy)
+              .limit(limit)
+              .offset(offset)
+          ).map((row) => row.id),
+      ),
+    ),
+    totalCache.get(db, filters, () => countOf(where)),
+  ]);
+  // Still listed: a profile changed since the ids were kept is checked again.
+  const loaded =
+    ids.length === 0
+      ? []
+      : await loadFreelancers(db, and(freelancerIsListed, inArray(profiles.id, ids)), viewer);
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const rows = loaded.sort((a, b) => position.get(a.profile.id)! - position.get(b.profile.id)!);
   return { data: await presentFreelancers(db, rows, () => mission), meta: paginationMeta(total, page) };
 }

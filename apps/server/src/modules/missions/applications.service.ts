@@ -15,7 +15,7 @@ import type { Mailer } from '../../plugins/mailer';
 import { loadFreelancers, missionFacts, presentFreelancers } from '../freelancers/freelancers.service';
 import { userSummary } from '../services/services.presenter';
 import type { Viewer } from '../services/services.service';
-import { isFreelancerKind, missionIsListed } from './missions.service';
+import { isFreelancerKind, type MissionRow, missionFields, missionIsListed } from './missions.service';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -95,7 +95,7 @@ export function eligibilityErrors(
 
 async function missionOwner(db: DbOrTx, missionId: number) {
   const [row] = await db
-    .select({ mission: missions, owner: users, serviceName: services.name })
+    .select({ mission: missionFields, owner: users, serviceName: services.name })
     .from(missions)
     .innerJoin(users, eq(users.id, missions.infopreneurId))
     .innerJoin(services, eq(services.id, missions.serviceId))
@@ -112,7 +112,7 @@ export async function applyToMission(
 ): Promise<Application> {
   const id = await db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ mission: missions })
+      .select({ mission: missionFields })
       .from(missions)
       .innerJoin(services, eq(services.id, missions.serviceId))
       .where(and(eq(missions.id, missionId), missionIsListed))
@@ -167,7 +167,7 @@ export async function applyToMission(
 
 interface LoadedApplication {
   application: ApplicationRow;
-  mission: typeof missions.$inferSelect;
+  mission: MissionRow;
   serviceName: string;
   serviceSectors: number[];
   owner: { id: number; firstName: string; lastName: string; profilePicture: string | null };
@@ -181,7 +181,7 @@ async function loadApplications(
   let query = db
     .select({
       application: applications,
-      mission: missions,
+      mission: missionFields,
       serviceName: services.name,
       serviceSectors: services.workSectorIds,
       owner: {
@@ -330,7 +330,7 @@ export async function decideApplication(
 ): Promise<Application> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ application: applications, mission: missions })
+      .select({ application: applications, mission: missionFields })
       .from(applications)
       .innerJoin(missions, eq(missions.id, applications.missionId))
       .where(eq(applications.id, id))

@@ -18,6 +18,7 @@ import { fieldError } from '../../lib/errors';
 import { listingsGeneration } from '../../lib/listing-changes';
 import { type FreelancerFacts, missionScoreSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
+import { resultCache } from '../../lib/result-cache';
 import { type TextSearch, textSearch } from '../../lib/text-search';
 import { loadInTiers } from '../../lib/tiers';
 import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
@@ -144,54 +145,32 @@ async function facetsOf(
 
 const MAX_PROMOTED = 3;
 
-/** Facets (and the total) of recent searches: they do not depend on who asks. */
-interface FacetEntry {
-  at: number;
-  generation: number;
-  value: Awaited<ReturnType<typeof facetsOf>>;
-}
-const FACET_TTL_MS = 10_000;
-const FACET_ENTRIES = 500;
-const facetCaches = new WeakMap<DbOrTx, Map<string, FacetEntry>>();
-
 /**
- * The facets of the filters, from the cache when they were counted less than 10 s ago and no
- * listing changed since in this process (other instances: within the 10 s).
+ * What the searches keep for a few seconds (lib/result-cache.ts): the facets and total of a set of
+ * filters, and the ids of a page — never the rows, which are read fresh.
  */
-async function cachedFacets(
-  db: DbOrTx,
-  input: MissionSearchQuery,
-  where: SQL,
-  eligible: FreelancerFacts | null,
-) {
-  let cache = facetCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    facetCaches.set(db, cache);
-  }
-  const key = JSON.stringify([
+const facetCache = resultCache<Awaited<ReturnType<typeof facetsOf>>>({
+  generation: listingsGeneration,
+  maxEntries: 500,
+});
+const pageCache = resultCache<number[]>({ generation: listingsGeneration, maxEntries: 2_000 });
+
+/** The filters as a cache key (forMe: with what makes the freelancer eligible). */
+function filtersKey(input: MissionSearchQuery, eligible: FreelancerFacts | null): string {
+  return JSON.stringify([
     input.query?.trim().toLowerCase() ?? '',
     input.missionType ?? '',
     input.priceRange ?? [],
     [...(input.workSectors ?? [])].sort(),
     [...(input.certifications ?? [])].sort(),
     [...(input.financingMethods ?? [])].sort(),
-    // forMe: what makes the freelancer eligible.
     eligible ? [eligible.kind, eligible.conversionRate, eligible.years] : null,
   ]);
-  const now = Date.now();
-  const generation = listingsGeneration(db);
-  const hit = cache.get(key);
-  if (hit && hit.generation === generation && now - hit.at < FACET_TTL_MS) return hit.value;
-  const value = await facetsOf(db, where);
-  // Counted across a write: not kept.
-  if (generation === listingsGeneration(db)) {
-    cache.delete(key);
-    cache.set(key, { at: now, generation, value });
-    if (cache.size > FACET_ENTRIES) cache.delete(cache.keys().next().value!);
-  }
-  return value;
 }
+
+/** Everything the match score reads of the freelancer. */
+const rankingKey = (f: FreelancerFacts | null) =>
+  f && [f.kind, f.conversionRate, f.years, f.available, [...f.sectors].sort(), [...f.skills].sort()];
 
 /** SQL: the missions a freelancer may apply to — fitting type, minimums met (constants inlined). */
 function eligibleFor(f: FreelancerFacts): SQL {
@@ -225,7 +204,8 @@ export async function searchMissions(
   const ranking = wantsMatch ? freelancer : null;
   if (ranking) conditions.push(eligibleFor(ranking));
   const where = and(...conditions) as SQL;
-  const facetsPromise = cachedFacets(db, input, where, ranking);
+  const filters = filtersKey(input, ranking);
+  const facetsPromise = facetCache.get(db, filters, () => facetsOf(db, where));
 
   const direction = input.sortOrder ?? 'desc';
   const byId = direction === 'asc' ? asc(missions.id) : desc(missions.id);
@@ -267,10 +247,18 @@ export async function searchMissions(
     promotedIds.length === 0 ? where : (and(where, notInArray(missions.id, promotedIds)) as SQL);
   const firstPage = input.page === 1;
   const page = { page: input.page, perPage: input.perPage };
-  const [promoted, rest, { total, facets }] = await Promise.all([
-    firstPage && promotedIds.length > 0
-      ? loadMissions(db, and(where, inArray(missions.id, promotedIds)), viewer, { orderBy, sponsored })
-      : [],
+  // The page's ids first, on `missions` alone (ranked or counted over thousands of rows, so kept a
+  // few seconds), then its rows by primary key.
+  const pageKey = JSON.stringify([
+    filters,
+    rankingKey(ranking),
+    input.sortBy ?? null,
+    direction,
+    input.page,
+    input.perPage,
+    promotedIds,
+  ]);
+  const idsPromise = pageCache.get(db, pageKey, () =>
     loadInTiers(
       organic,
       // Ranked by match: the missions sharing a sector with the freelancer first.
@@ -282,11 +270,27 @@ export async function searchMissions(
         offset: firstPage ? 0 : (input.page - 1) * input.perPage - promotedIds.length,
       },
       async (tier) => (await db.select({ n: count() }).from(missions).where(tier))[0]?.n ?? 0,
-      (tier, limit, offset) => loadMissions(db, tier, viewer, { orderBy, limit, offset, sponsored }),
+      async (tier, limit, offset) =>
+        (
+          await db
+            .select({ id: missions.id })
+            .from(missions)
+            .where(tier)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset)
+        ).map((row) => row.id),
     ),
-    facetsPromise,
-  ]);
-  const rows = [...promoted, ...rest];
+  );
+  const [ids, { total, facets }] = await Promise.all([idsPromise, facetsPromise]);
+  const pageIds = [...(firstPage ? promotedIds : []), ...ids];
+  // Still listed: a mission closed since the ids were kept drops out at once.
+  const loaded =
+    pageIds.length === 0
+      ? []
+      : await loadMissions(db, and(missionIsListed, inArray(missions.id, pageIds)), viewer, { sponsored });
+  const position = new Map(pageIds.map((id, index) => [id, index]));
+  const rows = loaded.sort((a, b) => position.get(a.mission.id)! - position.get(b.mission.id)!);
   const served = rows.flatMap((row) => (row.sponsoredBy === null ? [] : [row.sponsoredBy]));
   if (served.length > 0) await recordImpressions(db, served);
   return {

@@ -6,7 +6,7 @@ import {
   missionTypes,
   type Paginated,
 } from '@closia/shared';
-import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, type profiles, services, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
@@ -14,10 +14,19 @@ import { listingsChanged } from '../../lib/listing-changes';
 import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { workSectorNameMap } from '../reference/reference.service';
-import { commissionAmountOf, namedRefs, type ServiceRow, userSummary } from '../services/services.presenter';
+import {
+  commissionAmountOf,
+  namedRefs,
+  type ServiceRow,
+  serviceFields,
+  userSummary,
+} from '../services/services.presenter';
 import { requireInfopreneur, type Viewer } from '../services/services.service';
 
-export type MissionRow = typeof missions.$inferSelect;
+/** The columns an answer shows: every one but the search text and vector (kilobytes a row). */
+const { searchText: _missionText, searchVector: _missionVector, ...missionShown } = getTableColumns(missions);
+export const missionFields = missionShown;
+export type MissionRow = Omit<typeof missions.$inferSelect, 'searchText' | 'searchVector'>;
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** Listed for everyone: published and open, on a listed offer (the `listed` flag its trigger keeps). */
@@ -88,8 +97,8 @@ export async function loadMissions(
   const viewerId = viewer?.id ?? null;
   let query = db
     .select({
-      mission: missions,
-      service: services,
+      mission: missionFields,
+      service: serviceFields,
       owner: {
         id: users.id,
         firstName: users.firstName,

@@ -675,6 +675,33 @@ describe('jobs and freelancers', () => {
     expect((await client.get('/api/v1/freelancers?role=vendeur')).statusCode).toBe(422);
     expect((await new TestClient(ctx.app).get('/api/v1/freelancers')).statusCode).toBe(401);
   });
+
+  it('kept search answers never hide a change: a closed mission and an edited profile show at once', async () => {
+    const owner = await seller({ name: `Offre cache ${Date.now()}` });
+    const mission = await published(owner.client, owner.service.id, { title: 'Closer cache immédiat' });
+    const { client } = await freelancer('closer');
+    const missionIds = async () =>
+      ((await client.get('/api/v1/missions?query=cache%20immediat')).json().data as { id: number }[]).map(
+        (m) => m.id,
+      );
+    expect(await missionIds()).toContain(mission.id);
+    expect((await owner.client.post(`/api/v1/missions/${mission.id}/close`)).statusCode).toBe(200);
+    expect(await missionIds()).not.toContain(mission.id);
+
+    const t = `Cache${Date.now()}`;
+    const found = await freelancer('closer', { conversionRate: 2 }, { lastName: t });
+    const rates = async () =>
+      (
+        (await owner.client.get(`/api/v1/freelancers?query=${t}`)).json().data as { conversionRate: number }[]
+      ).map((f) => f.conversionRate);
+    const total = async () =>
+      (await owner.client.get(`/api/v1/freelancers?query=${t}&minConversionRate=5`)).json().meta.total;
+    expect(await rates()).toEqual([2]);
+    expect(await total()).toBe(0);
+    expect((await found.client.put('/api/v1/user/closer', { conversionRate: 7 })).statusCode).toBe(200);
+    expect(await rates()).toEqual([7]);
+    expect(await total()).toBe(1);
+  });
 });
 
 describe('favorites', () => {

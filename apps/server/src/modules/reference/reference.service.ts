@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { referenceProposers, workSectors } from '../../db/schema';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { resultCache } from '../../lib/result-cache';
 import { type ReferenceKind, skillKind, workSectorKind } from './reference.kinds';
 import { type ItemRow, presentItem, type ReferenceItem } from './reference.presenter';
 
@@ -248,6 +249,7 @@ export async function updateItem(
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
+  if (kind.table === workSectors) sectorRenames++;
   return presentItem(kind, await findItem(db, kind, id, true));
 }
 
@@ -313,9 +315,22 @@ export async function workSectorNames(db: DbOrTx, ids: number[]): Promise<{ id: 
 }
 
 /** Id → name of the known work sectors among `ids` (one query for a whole list of rows). */
+/**
+ * Every work sector's name, kept in memory (lib/result-cache.ts): the searches name the sectors of
+ * every row they answer. A rename moves the generation; a sector created since (here or on another
+ * instance) is read from the database when asked for.
+ */
+let sectorRenames = 0;
+const sectorNames = resultCache<Map<number, string>>({ generation: () => sectorRenames, maxEntries: 1 });
+
 export async function workSectorNameMap(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
+  const all = await sectorNames.get(db, 'all', async () => {
+    const rows = await db.select({ id: workSectors.id, name: workSectors.name }).from(workSectors);
+    return new Map(rows.map((r) => [r.id, r.name]));
+  });
+  if (unique.every((id) => all.has(id))) return new Map(unique.map((id) => [id, all.get(id)!]));
   const rows = await db
     .select({ id: workSectors.id, name: workSectors.name })
     .from(workSectors)

@@ -8,10 +8,14 @@ import {
   type Service,
   type UserSummary,
 } from '@closia/shared';
+import { getTableColumns } from 'drizzle-orm';
 import { z } from 'zod';
-import type { services } from '../../db/schema';
+import { services } from '../../db/schema';
 
-export type ServiceRow = typeof services.$inferSelect;
+/** The columns an answer shows: every one but the search text and vector (kilobytes a row). */
+const { searchText: _serviceText, searchVector: _serviceVector, ...serviceShown } = getTableColumns(services);
+export const serviceFields = serviceShown;
+export type ServiceRow = Omit<typeof services.$inferSelect, 'searchText' | 'searchVector'>;
 
 /** What a sale earns the seller, in euros: price × rate, computed in cents and rounded to the cent. */
 export function commissionAmountOf(price: number, commissionRate: number): number {

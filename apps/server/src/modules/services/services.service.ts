@@ -15,7 +15,7 @@ import { textSearch } from '../../lib/text-search';
 import type { Mailer } from '../../plugins/mailer';
 import type { Session, UserRow } from '../../plugins/session';
 import { assertUsableWorkSectors, workSectorNameMap } from '../reference/reference.service';
-import { presentService, type ServiceExtras, type ServiceRow } from './services.presenter';
+import { presentService, type ServiceExtras, type ServiceRow, serviceFields } from './services.presenter';
 
 /** Who is asking: the signed-in user (with their sub-profile kind) or nobody. */
 export interface Viewer {
@@ -85,7 +85,7 @@ export async function loadServices(
 ): Promise<Loaded[]> {
   const { owner, openMissionCount: open, favorite } = extrasSelection(viewerId);
   let query = db
-    .select({ service: services, owner, openMissionCount: open, favorite })
+    .select({ service: serviceFields, owner, openMissionCount: open, favorite })
     .from(services)
     .innerJoin(users, eq(users.id, services.infopreneurId))
     .where(where)

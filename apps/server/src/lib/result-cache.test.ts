@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { DbOrTx } from '../db/client';
+import { generationCounter, resultCache, setSearchCacheTtl } from './result-cache';
+
+const fakeDb = () => ({}) as DbOrTx;
+
+describe('search result cache', () => {
+  it('answers a repeated key from memory until a write moves the generation', async () => {
+    const db = fakeDb();
+    const writes = generationCounter();
+    const cache = resultCache<number>({ generation: writes.current, maxEntries: 10 });
+    let computed = 0;
+    const compute = async () => ++computed;
+    expect(await cache.get(db, 'a', compute)).toBe(1);
+    expect(await cache.get(db, 'a', compute)).toBe(1);
+    expect(await cache.get(db, 'b', compute)).toBe(2);
+    writes.changed(db);
+    expect(await cache.get(db, 'a', compute)).toBe(3);
+  });
+
+  it('does not keep what was computed across a write', async () => {
+    const db = fakeDb();
+    const writes = generationCounter();
+    const cache = resultCache<string>({ generation: writes.current, maxEntries: 10 });
+    const first = await cache.get(db, 'k', async () => {
+      writes.changed(db);
+      return 'counted during the write';
+    });
+    expect(first).toBe('counted during the write');
+    expect(await cache.get(db, 'k', async () => 'after')).toBe('after');
+  });
+
+  it('forgets entries older than the TTL, and keeps nothing at TTL 0', async () => {
+    vi.useFakeTimers();
+    try {
+      const db = fakeDb();
+      setSearchCacheTtl(db, 1_000);
+      const cache = resultCache<number>({ generation: () => 0, maxEntries: 10 });
+      let n = 0;
+      expect(await cache.get(db, 'k', async () => ++n)).toBe(1);
+      vi.advanceTimersByTime(999);
+      expect(await cache.get(db, 'k', async () => ++n)).toBe(1);
+      vi.advanceTimersByTime(2);
+      expect(await cache.get(db, 'k', async () => ++n)).toBe(2);
+      setSearchCacheTtl(db, 0);
+      expect(await cache.get(db, 'k', async () => ++n)).toBe(3);
+      expect(await cache.get(db, 'k', async () => ++n)).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('drops the oldest entry beyond its size', async () => {
+    const db = fakeDb();
+    const cache = resultCache<string>({ generation: () => 0, maxEntries: 2 });
+    await cache.get(db, 'a', async () => 'a1');
+    await cache.get(db, 'b', async () => 'b1');
+    await cache.get(db, 'c', async () => 'c1');
+    expect(await cache.get(db, 'b', async () => 'b2')).toBe('b1');
+    expect(await cache.get(db, 'a', async () => 'a2')).toBe('a2');
+  });
+
+  it('keeps one cache per database', async () => {
+    const [one, two] = [fakeDb(), fakeDb()];
+    const cache = resultCache<string>({ generation: () => 0, maxEntries: 10 });
+    await cache.get(one, 'k', async () => 'one');
+    expect(await cache.get(two, 'k', async () => 'two')).toBe('two');
+  });
+});
+
+describe('search result cache under load', () => {
+  it('runs one computation for concurrent misses of a key', async () => {
+    const db = fakeDb();
+    const cache = resultCache<number>({ generation: () => 0, maxEntries: 10 });
+    let computed = 0;
+    const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++computed), 20));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.get(db, 'k', slow)));
+    expect(answers).toEqual(Array(10).fill(1));
+    expect(computed).toBe(1);
+  });
+
+  it('does not share a failed computation once it has failed', async () => {
+    const db = fakeDb();
+    const cache = resultCache<number>({ generation: () => 0, maxEntries: 10 });
+    await expect(cache.get(db, 'k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get(db, 'k', async () => 2)).toBe(2);
+  });
+});

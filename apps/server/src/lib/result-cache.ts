@@ -1,0 +1,92 @@
+/**
+ * Recent answers of the marketplace searches, kept in memory for a few seconds (ADR 008).
+ *
+ * A search answer is cut in two: which rows, in which order, and how many (the expensive part:
+ * it ranks or counts thousands of rows), and what each row shows (cheap: twenty rows by primary
+ * key). Only the first part is kept here — a page's ids, a total, facet counts — so that a repeated
+ * search (the default listing, the next page, a popular query, a refresh) costs the cheap part alone,
+ * and the rows themselves are always read fresh.
+ *
+ * An entry is forgotten when it is older than the TTL (`SEARCH_CACHE_TTL_MS`, 10 s by default,
+ * 0 turns caching off) or when its generation moved: every write that changes what a search would
+ * find moves a generation (`listingsChanged` for missions and offers; the user invalidations of
+ * ADR 005 for freelancers, on every instance), so a user never sees their own change missing.
+ */
+import type { DbOrTx } from '../db/client';
+
+export const DEFAULT_SEARCH_CACHE_TTL_MS = 10_000;
+const ttls = new WeakMap<object, number>();
+
+/** The TTL of the searches run on `db` (the app sets it from its configuration). */
+export function setSearchCacheTtl(db: DbOrTx, ms: number): void {
+  ttls.set(db, ms);
+}
+
+interface Entry<V> {
+  at: number;
+  generation: number;
+  value: V;
+}
+
+export interface ResultCache<V> {
+  /** The value for `key`: from memory when fresh, else computed (and kept unless a write happened meanwhile). */
+  get(db: DbOrTx, key: string, compute: () => Promise<V>): Promise<V>;
+}
+
+export function resultCache<V>(options: {
+  /** Moves at every write that changes the answers. */
+  generation: (db: DbOrTx) => number;
+  /** Oldest entries go first beyond this many. */
+  maxEntries: number;
+}): ResultCache<V> {
+  const caches = new WeakMap<DbOrTx, Map<string, Entry<V>>>();
+  /** Computations under way: concurrent misses of one key share one (no stampede under load). */
+  const inFlight = new WeakMap<DbOrTx, Map<string, { generation: number; promise: Promise<V> }>>();
+  return {
+    async get(db, key, compute) {
+      const ttl = ttls.get(db) ?? DEFAULT_SEARCH_CACHE_TTL_MS;
+      if (ttl <= 0) return compute();
+      let cache = caches.get(db);
+      let running = inFlight.get(db);
+      if (!cache || !running) {
+        cache = new Map();
+        running = new Map();
+        caches.set(db, cache);
+        inFlight.set(db, running);
+      }
+      const now = Date.now();
+      const generation = options.generation(db);
+      const hit = cache.get(key);
+      if (hit && hit.generation === generation && now - hit.at < ttl) return hit.value;
+      const pending = running.get(key);
+      if (pending && pending.generation === generation) return pending.promise;
+      const promise = compute();
+      const mine = { generation, promise };
+      running.set(key, mine);
+      try {
+        const value = await promise;
+        // Computed across a write: not kept.
+        if (generation === options.generation(db)) {
+          cache.delete(key);
+          cache.set(key, { at: now, generation, value });
+          if (cache.size > options.maxEntries) cache.delete(cache.keys().next().value!);
+        }
+        return value;
+      } finally {
+        if (running.get(key) === mine) running.delete(key);
+      }
+    },
+  };
+}
+
+/** A generation counter per database, moved by `changed` once a write has committed. */
+export function generationCounter() {
+  const generations = new WeakMap<object, number>();
+  const current = (db: DbOrTx): number => generations.get(db) ?? 0;
+  return {
+    current,
+    changed(db: DbOrTx): void {
+      generations.set(db, current(db) + 1);
+    },
+  };
+}
