@@ -30,21 +30,28 @@ describe('search result cache', () => {
     expect(await cache.get(db, 'k', async () => 'after')).toBe('after');
   });
 
-  it('forgets entries older than the TTL, and keeps nothing at TTL 0', async () => {
+  it('past its TTL, answers the kept value once while it recomputes; long past it, waits; TTL 0 keeps nothing', async () => {
     vi.useFakeTimers();
     try {
       const db = fakeDb();
       setSearchCacheTtl(db, 1_000);
       const cache = resultCache<number>({ generation: () => 0, maxEntries: 10 });
       let n = 0;
-      expect(await cache.get(db, 'k', async () => ++n)).toBe(1);
+      const count = async () => ++n;
+      expect(await cache.get(db, 'k', count)).toBe(1);
       vi.advanceTimersByTime(999);
-      expect(await cache.get(db, 'k', async () => ++n)).toBe(1);
+      expect(await cache.get(db, 'k', count)).toBe(1);
       vi.advanceTimersByTime(2);
-      expect(await cache.get(db, 'k', async () => ++n)).toBe(2);
+      // Expired: the kept answer, and a computation in the background.
+      expect(await cache.get(db, 'k', count)).toBe(1);
+      await vi.waitFor(() => expect(n).toBe(2));
+      expect(await cache.get(db, 'k', count)).toBe(2);
+      // Three TTLs later: too old to answer, computed while the caller waits.
+      vi.advanceTimersByTime(3_000);
+      expect(await cache.get(db, 'k', count)).toBe(3);
       setSearchCacheTtl(db, 0);
-      expect(await cache.get(db, 'k', async () => ++n)).toBe(3);
-      expect(await cache.get(db, 'k', async () => ++n)).toBe(4);
+      expect(await cache.get(db, 'k', count)).toBe(4);
+      expect(await cache.get(db, 'k', count)).toBe(5);
     } finally {
       vi.useRealTimers();
     }

@@ -7,14 +7,19 @@
  * search (the default listing, the next page, a popular query, a refresh) costs the cheap part alone,
  * and the rows themselves are always read fresh.
  *
- * An entry is forgotten when it is older than the TTL (`SEARCH_CACHE_TTL_MS`, 10 s by default,
- * 0 turns caching off) or when its generation moved: every write that changes what a search would
+ * An entry is forgotten when its generation moved: every write that changes what a search would
  * find moves a generation (`listingsChanged` for missions and offers; the user invalidations of
  * ADR 005 for freelancers, on every instance), so a user never sees their own change missing.
+ * The TTL (`SEARCH_CACHE_TTL_MS`, 10 s by default, 0 turns caching off) bounds what a change made
+ * elsewhere may take to show: past it, the entry is answered once more while it is computed again
+ * in the background (so a popular search never makes anyone wait), and past three TTLs it is not
+ * answered at all.
  */
 import type { DbOrTx } from '../db/client';
 
 export const DEFAULT_SEARCH_CACHE_TTL_MS = 10_000;
+/** An entry past its TTL but younger than this many TTLs is answered while it is recomputed. */
+const STALE_FACTOR = 3;
 const ttls = new WeakMap<object, number>();
 
 /** The TTL of the searches run on `db` (the app sets it from its configuration). */
@@ -57,24 +62,42 @@ export function resultCache<V>(options: {
       const now = Date.now();
       const generation = options.generation(db);
       const hit = cache.get(key);
-      if (hit && hit.generation === generation && now - hit.at < ttl) return hit.value;
-      const pending = running.get(key);
-      if (pending && pending.generation === generation) return pending.promise;
-      const promise = compute();
-      const mine = { generation, promise };
-      running.set(key, mine);
-      try {
-        const value = await promise;
-        // Computed across a write: not kept.
-        if (generation === options.generation(db)) {
-          cache.delete(key);
-          cache.set(key, { at: now, generation, value });
-          if (cache.size > options.maxEntries) cache.delete(cache.keys().next().value!);
+      const entries = cache;
+      const computing = running;
+      const refresh = () => {
+        const pending = computing.get(key);
+        if (pending && pending.generation === generation) return pending.promise;
+        const promise = compute();
+        const mine = { generation, promise };
+        computing.set(key, mine);
+        const started = Date.now();
+        return promise
+          .then((value) => {
+            // Computed across a write: not kept.
+            if (generation === options.generation(db)) {
+              entries.delete(key);
+              entries.set(key, { at: started, generation, value });
+              if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+            }
+            return value;
+          })
+          .finally(() => {
+            if (computing.get(key) === mine) computing.delete(key);
+          });
+      };
+      if (hit && hit.generation === generation) {
+        const age = now - hit.at;
+        if (age < ttl) return hit.value;
+        // Expired but no write since: answered at once while it is computed again in the
+        // background (a popular search never makes a user wait), unless it is long past its TTL.
+        if (age < ttl * STALE_FACTOR) {
+          refresh().catch(() => {
+            // The next request computes it again, and answers the error if it fails again.
+          });
+          return hit.value;
         }
-        return value;
-      } finally {
-        if (running.get(key) === mine) running.delete(key);
       }
+      return refresh();
     },
   };
 }

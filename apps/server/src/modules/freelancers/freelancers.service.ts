@@ -8,7 +8,7 @@ import {
   missionTypes,
   type Paginated,
 } from '@closia/shared';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { missions, profiles, services, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
@@ -99,6 +99,34 @@ export async function missionForMatch(
   return missionFacts(row);
 }
 
+/** What a card reads, for the viewer `viewerId` (a user id, a placeholder, or null). */
+function cardColumns(viewerId: number | Placeholder | null) {
+  return {
+    user: {
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profilePicture: users.profilePicture,
+      location: users.location,
+      available: users.available,
+      lastSeenAt: users.lastSeenAt,
+    },
+    profile: {
+      id: profiles.id,
+      kind: profiles.kind,
+      description: profiles.description,
+      conversionRate: profiles.conversionRate,
+      experience: profiles.experience,
+      skills: profiles.skills,
+      workSectorIds: profiles.workSectorIds,
+    },
+    favorite:
+      viewerId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`exists(select 1 from favorites f where f.user_id = ${viewerId} and f.kind = 'user' and f.target_id = ${users.id})`,
+  };
+}
+
 type Loaded = Awaited<ReturnType<typeof loadFreelancers>>[number];
 
 export async function loadFreelancers(
@@ -108,30 +136,7 @@ export async function loadFreelancers(
   options: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
 ) {
   let query = db
-    .select({
-      user: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profilePicture: users.profilePicture,
-        location: users.location,
-        available: users.available,
-        lastSeenAt: users.lastSeenAt,
-      },
-      profile: {
-        id: profiles.id,
-        kind: profiles.kind,
-        description: profiles.description,
-        conversionRate: profiles.conversionRate,
-        experience: profiles.experience,
-        skills: profiles.skills,
-        workSectorIds: profiles.workSectorIds,
-      },
-      favorite:
-        viewer === null
-          ? sql<boolean>`false`
-          : sql<boolean>`exists(select 1 from favorites f where f.user_id = ${viewer.id} and f.kind = 'user' and f.target_id = ${users.id})`,
-    })
+    .select(cardColumns(viewer?.id ?? null))
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(where)
@@ -140,6 +145,29 @@ export async function loadFreelancers(
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset !== undefined) query = query.offset(options.offset);
   return query;
+}
+
+/** The listed freelancers of a page of profile ids, as a prepared statement (see loadListedMissions). */
+const listedByIds = (db: DbOrTx) =>
+  db
+    .select(cardColumns(sql.placeholder('viewer')))
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(freelancerIsListed, sql`${profiles.id} = any(${sql.placeholder('ids')}::int[])`))
+    .prepare('listed_freelancers_by_ids');
+const preparedListed = new WeakMap<DbOrTx, ReturnType<typeof listedByIds>>();
+
+/** The freelancers of profile `ids` still listed, in the order of `ids`. */
+async function loadListedFreelancers(db: DbOrTx, ids: readonly number[], viewer: Viewer): Promise<Loaded[]> {
+  if (ids.length === 0) return [];
+  let query = preparedListed.get(db);
+  if (!query) {
+    query = listedByIds(db);
+    preparedListed.set(db, query);
+  }
+  const rows = await query.execute({ viewer: viewer.id, ids: `{${ids.join(',')}}` });
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.profile.id)! - position.get(b.profile.id)!);
 }
 
 /**
@@ -286,11 +314,6 @@ export async function searchFreelancers(
     totalCache.get(db, filters, () => countOf(where)),
   ]);
   // Still listed: a profile changed since the ids were kept is checked again.
-  const loaded =
-    ids.length === 0
-      ? []
-      : await loadFreelancers(db, and(freelancerIsListed, inArray(profiles.id, ids)), viewer);
-  const position = new Map(ids.map((id, index) => [id, index]));
-  const rows = loaded.sort((a, b) => position.get(a.profile.id)! - position.get(b.profile.id)!);
+  const rows = await loadListedFreelancers(db, ids, viewer);
   return { data: await presentFreelancers(db, rows, () => mission), meta: paginationMeta(total, page) };
 }

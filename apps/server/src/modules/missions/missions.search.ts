@@ -26,7 +26,7 @@ import { workSectorNameMap } from '../reference/reference.service';
 import type { Viewer } from '../services/services.service';
 import {
   freelancerOf,
-  loadMissions,
+  loadListedMissions,
   missionColumns,
   missionIsListed,
   presentMissions,
@@ -283,14 +283,8 @@ export async function searchMissions(
     ),
   );
   const [ids, { total, facets }] = await Promise.all([idsPromise, facetsPromise]);
-  const pageIds = [...(firstPage ? promotedIds : []), ...ids];
   // Still listed: a mission closed since the ids were kept drops out at once.
-  const loaded =
-    pageIds.length === 0
-      ? []
-      : await loadMissions(db, and(missionIsListed, inArray(missions.id, pageIds)), viewer, { sponsored });
-  const position = new Map(pageIds.map((id, index) => [id, index]));
-  const rows = loaded.sort((a, b) => position.get(a.mission.id)! - position.get(b.mission.id)!);
+  const rows = await loadListedMissions(db, [...(firstPage ? promotedIds : []), ...ids], viewer, sponsored);
   const served = rows.flatMap((row) => (row.sponsoredBy === null ? [] : [row.sponsoredBy]));
   if (served.length > 0) await recordImpressions(db, served);
   return {

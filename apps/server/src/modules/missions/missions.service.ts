@@ -6,7 +6,18 @@ import {
   missionTypes,
   type Paginated,
 } from '@closia/shared';
-import { and, count, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, type profiles, services, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
@@ -88,42 +99,44 @@ export interface LoadOptions {
 }
 
 /** Selects missions with their offer, owner and the viewer-dependent extras. */
+/** What a mission answer reads, for the viewer `viewerId` (a user id, a placeholder, or null). */
+function loadedColumns(viewerId: number | Placeholder | null) {
+  const none = viewerId === null;
+  return {
+    mission: missionFields,
+    service: serviceFields,
+    owner: {
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profilePicture: users.profilePicture,
+    },
+    applicationCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status in ('pending', 'accepted'))`,
+    acceptedCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status = 'accepted')`,
+    favorite: none
+      ? sql<boolean>`false`
+      : sql<boolean>`exists(select 1 from favorites f where f.user_id = ${viewerId} and f.kind = 'mission' and f.target_id = ${missions.id})`,
+    myApplicationId: none
+      ? sql<number | null>`null::int`
+      : sql<
+          number | null
+        >`(select a.id from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewerId})`,
+    myApplicationStatus: none
+      ? sql<string | null>`null::text`
+      : sql<
+          string | null
+        >`(select a.status from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewerId})`,
+  };
+}
+
 export async function loadMissions(
   db: DbOrTx,
   where: SQL | undefined,
   viewer: Viewer | null,
   options: LoadOptions = {},
 ): Promise<Loaded[]> {
-  const viewerId = viewer?.id ?? null;
   let query = db
-    .select({
-      mission: missionFields,
-      service: serviceFields,
-      owner: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profilePicture: users.profilePicture,
-      },
-      applicationCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status in ('pending', 'accepted'))`,
-      acceptedCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status = 'accepted')`,
-      favorite:
-        viewerId === null
-          ? sql<boolean>`false`
-          : sql<boolean>`exists(select 1 from favorites f where f.user_id = ${viewerId} and f.kind = 'mission' and f.target_id = ${missions.id})`,
-      myApplicationId:
-        viewerId === null
-          ? sql<number | null>`null::int`
-          : sql<
-              number | null
-            >`(select a.id from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewerId})`,
-      myApplicationStatus:
-        viewerId === null
-          ? sql<string | null>`null::text`
-          : sql<
-              string | null
-            >`(select a.status from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewerId})`,
-    })
+    .select(loadedColumns(viewer?.id ?? null))
     .from(missions)
     .innerJoin(services, eq(services.id, missions.serviceId))
     .innerJoin(users, eq(users.id, missions.infopreneurId))
@@ -134,6 +147,40 @@ export async function loadMissions(
   if (options.offset !== undefined) query = query.offset(options.offset);
   const rows = await query;
   return rows.map((row) => ({ ...row, sponsoredBy: options.sponsored?.get(row.mission.id) ?? null }));
+}
+
+/**
+ * The listed missions of a page of ids, as a prepared statement (the searches load every page
+ * through it: planning the joins and sub-queries cost more than running them).
+ */
+const listedByIds = (db: DbOrTx) =>
+  db
+    .select(loadedColumns(sql.placeholder('viewer')))
+    .from(missions)
+    .innerJoin(services, eq(services.id, missions.serviceId))
+    .innerJoin(users, eq(users.id, missions.infopreneurId))
+    .where(and(missionIsListed, sql`${missions.id} = any(${sql.placeholder('ids')}::int[])`))
+    .prepare('listed_missions_by_ids');
+const preparedListed = new WeakMap<DbOrTx, ReturnType<typeof listedByIds>>();
+
+/** The missions of `ids` still listed, in the order of `ids`. */
+export async function loadListedMissions(
+  db: DbOrTx,
+  ids: readonly number[],
+  viewer: Viewer | null,
+  sponsored?: ReadonlyMap<number, number>,
+): Promise<Loaded[]> {
+  if (ids.length === 0) return [];
+  let query = preparedListed.get(db);
+  if (!query) {
+    query = listedByIds(db);
+    preparedListed.set(db, query);
+  }
+  const rows = await query.execute({ viewer: viewer?.id ?? 0, ids: `{${ids.join(',')}}` });
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows
+    .sort((a, b) => position.get(a.mission.id)! - position.get(b.mission.id)!)
+    .map((row) => ({ ...row, sponsoredBy: sponsored?.get(row.mission.id) ?? null }));
 }
 
 /** Presents loaded rows; `applicationCount` only for the owner. */
