@@ -13,13 +13,16 @@ import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { advertisementsRoutes } from './modules/advertisements/advertisements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dealsRoutes } from './modules/deals/deals.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { freelancersRoutes } from './modules/freelancers/freelancers.routes';
 import { missionsRoutes } from './modules/missions/missions.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { prospectsRoutes } from './modules/prospects/prospects.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { servicesRoutes } from './modules/services/services.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { csrfPlugin } from './plugins/csrf';
@@ -124,6 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(freelancersRoutes, { prefix: '/api/v1' });
   await app.register(favoritesRoutes, { prefix: '/api/v1' });
   await app.register(advertisementsRoutes, { prefix: '/api/v1' });
+  await app.register(prospectsRoutes, { prefix: '/api/v1' });
+  await app.register(dealsRoutes, { prefix: '/api/v1' });
+  await app.register(statsRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin);
 
   return app;

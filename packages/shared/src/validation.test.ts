@@ -44,6 +44,11 @@ describe('validationMessage (English catalogue of spec §5)', () => {
     ['sameAs', { otherField: 'password' }, 'The email field and password field must be the same'],
     ['notSameAs', { otherField: 'password' }, 'The email field and password field must be different'],
     ['accepted', {}, 'The email field must be accepted'],
+    ['maxKeys', { max: 30 }, 'The email field must not have more than 30 keys'],
+    ['csv', {}, 'The email file must be a valid CSV file'],
+    ['maxLines', { max: 10 }, 'The email file must not have more than 10 lines'],
+    ['json', {}, 'The email field must be valid JSON'],
+    ['distinct', {}, 'The email field must not be chosen for more than one column'],
   ])('%s', (rule, meta, expected) => {
     expect(validationMessage(rule, 'email', meta)).toBe(expected);
   });
@@ -298,6 +303,15 @@ describe('validationMessageFr', () => {
     ['arrayMaxLength', { max: 3 }, 'Au plus 3 éléments'],
     ['fixedArrayLength', { size: 2 }, 'Exactement 2 éléments'],
     ['accepted', undefined, 'Vous devez accepter pour continuer'],
+    ['maxKeys', { max: 30 }, 'Au plus 30 champs'],
+    ['fileSize', { max: 2 * 1024 * 1024 }, 'Le fichier ne doit pas dépasser 2 Mo'],
+    ['fileSize', { max: 5 * 1024 * 1024 }, 'Le fichier ne doit pas dépasser 5 Mo'],
+    ['fileType', undefined, 'Ce type de fichier n’est pas accepté'],
+    ['csv', undefined, 'Ce fichier n’est pas un fichier CSV valide'],
+    ['csv', { line: 12 }, 'Ce fichier n’est pas un fichier CSV valide (ligne 12)'],
+    ['maxLines', { max: 10_000 }, 'Le fichier ne doit pas dépasser 10\u202f000 lignes'],
+    ['json', undefined, 'Ce champ doit être un JSON valide'],
+    ['distinct', undefined, 'Ce champ est choisi pour plusieurs colonnes'],
     ['unknown-rule', undefined, 'Valeur invalide'],
   ])('%s %j', (rule, meta, expected) => {
     expect(fr(rule, meta)).toBe(expected);

@@ -39,6 +39,7 @@ export const ruleMessages = {
   object: 'The {field} field must be an object',
   arrayMinLength: 'The {field} field must have at least {min} items',
   arrayMaxLength: 'The {field} field must not have more than {max} items',
+  maxKeys: 'The {field} field must not have more than {max} keys',
   fixedArrayLength: 'The {field} field must contain {size} items',
   enum: 'The selected {field} is invalid',
   in: 'The selected {field} is invalid',
@@ -50,6 +51,20 @@ export const ruleMessages = {
   regex: 'The {field} field format is invalid',
   notAllowed: 'The {field} field is not allowed',
   invalid: 'The {field} field is invalid',
+  // Files and the CSV import of prospects.
+  fileSize: 'The {field} file must not be larger than {max} bytes',
+  fileType: 'The {field} file type is not accepted',
+  csv: 'The {field} file must be a valid CSV file',
+  maxLines: 'The {field} file must not have more than {max} lines',
+  json: 'The {field} field must be valid JSON',
+  distinct: 'The {field} field must not be chosen for more than one column',
+  // CRM (deals, commissions, stats).
+  exists: 'The selected {field} is invalid',
+  sellable: 'The selected {field} is not an offer you may sell',
+  handoffCloser: 'The selected {field} is not a closer accepted on a mission of this offer',
+  decimals: 'The {field} field must not have more than {decimals} decimal places',
+  afterOrEqual: 'The {field} field must be a date after or equal to {otherField}',
+  dateSpan: 'The {field} field must be at most {max} days after {otherField}',
 } as const;
 export type ValidationRule = keyof typeof ruleMessages;
 
@@ -72,6 +87,20 @@ export function validationMessage(rule: string, field: string, meta?: Record<str
 
 function plural(count: unknown, singular: string, pluralForm: string): string {
   return `${String(count)} ${Number(count) > 1 ? pluralForm : singular}`;
+}
+
+/** A byte count in French units: "2 Mo", "500 Ko". */
+function fileSizeFr(bytes: unknown): string {
+  const n = Number(bytes);
+  if (!Number.isFinite(n)) return 'la taille autorisée';
+  if (n >= 1024 * 1024) return `${formatCount(Math.round((n / (1024 * 1024)) * 10) / 10)} Mo`;
+  return `${formatCount(Math.max(1, Math.round(n / 1024)))} Ko`;
+}
+
+/** A number written the French way (10 000, 2,5). */
+function formatCount(value: unknown): string {
+  const n = Number(value);
+  return Number.isFinite(n) ? new Intl.NumberFormat('fr-FR').format(n) : String(value);
 }
 
 /** French wording of one validation error, for display next to the form field. */
@@ -131,6 +160,22 @@ export function validationMessageFr(item: ValidationErrorItem): string {
       return `Au plus ${plural(meta.max, 'élément', 'éléments')}`;
     case 'fixedArrayLength':
       return `Exactement ${plural(meta.size, 'élément', 'éléments')}`;
+    case 'maxKeys':
+      return `Au plus ${plural(meta.max, 'champ', 'champs')}`;
+    case 'fileSize':
+      return `Le fichier ne doit pas dépasser ${fileSizeFr(meta.max)}`;
+    case 'fileType':
+      return 'Ce type de fichier n’est pas accepté';
+    case 'csv':
+      return meta.line === undefined
+        ? 'Ce fichier n’est pas un fichier CSV valide'
+        : `Ce fichier n’est pas un fichier CSV valide (ligne ${String(meta.line)})`;
+    case 'maxLines':
+      return `Le fichier ne doit pas dépasser ${formatCount(meta.max)} lignes`;
+    case 'json':
+      return 'Ce champ doit être un JSON valide';
+    case 'distinct':
+      return 'Ce champ est choisi pour plusieurs colonnes';
     case 'enum':
     case 'in':
       return 'Valeur non autorisée';
@@ -150,6 +195,18 @@ export function validationMessageFr(item: ValidationErrorItem): string {
       return 'Format invalide';
     case 'notAllowed':
       return 'Ce champ n’est pas autorisé';
+    case 'exists':
+      return 'Cet élément est introuvable ou ne vous appartient pas';
+    case 'sellable':
+      return 'Vous ne pouvez pas vendre cette offre : faites-vous d’abord accepter sur l’une de ses missions';
+    case 'handoffCloser':
+      return 'Ce closer n’est accepté sur aucune mission de cette offre';
+    case 'decimals':
+      return `Au plus ${plural(meta.decimals, 'décimale', 'décimales')}`;
+    case 'afterOrEqual':
+      return 'Cette date ne peut pas précéder la date de début';
+    case 'dateSpan':
+      return `La période ne doit pas dépasser ${plural(meta.max, 'jour', 'jours')}`;
     default:
       return 'Valeur invalide';
   }

@@ -1,20 +1,136 @@
+/**
+ * Deals (spec §5) and the CRM endpoints around them (issue 8): moves, win, loss, handoff, the
+ * commission split and the list, stats and forecast filters. Money in requests is in euros with at
+ * most two decimals; answers carry integer cents.
+ */
 import { z } from 'zod';
-import { pipelineStages } from '../enums';
-import { dateField, enumField, idField, positiveInt, textField } from './fields';
+import { pipelineStages, selectablePipelineStages, sortOrders } from '../enums';
+import {
+  between,
+  enumField,
+  idField,
+  idParam,
+  lenientNumber,
+  limits,
+  MAX_INT,
+  textField,
+  utcDateTime,
+} from './fields';
+import { queryList } from './marketplace';
+
+/** A calendar day 'YYYY-MM-DD' (a date-time given instead is read in UTC, then cut to its day). */
+export function calendarDate() {
+  return utcDateTime().transform((iso) => iso.slice(0, 10));
+}
+
+/** Probability of winning, in percent: a whole number from 1 to 100 (null: not estimated). */
+const probability = () => z.number().positive().max(100).int().nullable().optional();
 
 const dealFields = {
-  title: textField().min(2).max(100),
-  observations: textField().max(2500),
+  title: textField().trim().min(2).max(100),
+  observations: textField().max(limits.descriptionMaxLength),
   status: enumField(pipelineStages),
-  expectedCloseDate: dateField(),
-  probability: positiveInt().optional(),
+  expectedCloseDate: calendarDate(),
+  probability: probability(),
   prospectId: idField(),
   infopreneurFormationId: idField(),
 };
 
+/**
+ * Create a deal. The API takes the six open stages only (Closed and Lost are reached through
+ * `win` and `lose`): it answers 422 `enum` on `status` for the others.
+ */
 export const dealCreateSchema = z.object(dealFields);
 export type DealCreateInput = z.infer<typeof dealCreateSchema>;
 
 /** Update: every field optional except `id`. */
 export const dealUpdateSchema = z.object(dealFields).partial().extend({ id: idField() });
 export type DealUpdateInput = z.infer<typeof dealUpdateSchema>;
+
+/** An optional note kept with the history row (why the deal moved, what was agreed). */
+const note = () => textField().trim().max(500).optional();
+
+/** `POST /deals/{id}/move`: to one of the six open stages. */
+export const dealMoveSchema = z.object({ status: enumField(selectablePipelineStages), note: note() });
+export type DealMoveInput = z.infer<typeof dealMoveSchema>;
+
+/** The largest sale amount, in euros (cents must fit an `integer` column). */
+export const MAX_SALE_AMOUNT = 10_000_000;
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** `POST /deals/{id}/win`: the amount sold (default: the offer's price) and the commission instalments. */
+export const dealWinSchema = z.object({
+  amount: z
+    .number()
+    .positive()
+    .max(MAX_SALE_AMOUNT)
+    .refine(hasAtMostTwoDecimals, {
+      message: 'At most two decimals',
+      params: { rule: 'decimals', decimals: 2 },
+    })
+    .optional(),
+  instalments: between(z.number().int(), 1, 12).optional(),
+});
+export type DealWinInput = z.infer<typeof dealWinSchema>;
+
+/** `POST /deals/{id}/lose`: why the deal was lost. */
+export const dealLoseSchema = z.object({ reason: textField().trim().min(2).max(500) });
+export type DealLoseInput = z.infer<typeof dealLoseSchema>;
+
+/** `POST /deals/{id}/handoff`: the closer who takes the deal over at R2. */
+export const dealHandoffSchema = z.object({ closerId: idField(), note: note() });
+export type DealHandoffInput = z.infer<typeof dealHandoffSchema>;
+
+/** `PUT /missions/{id}/commission-split`: the setter's share of a commission, in percent. */
+export const commissionSplitSchema = z.object({ setterSharePercent: between(z.number().int(), 0, 100) });
+export type CommissionSplitInput = z.infer<typeof commissionSplitSchema>;
+
+export const dealSortFields = [
+  'expectedCloseDate',
+  'updatedAt',
+  'createdAt',
+  'probability',
+  'amount',
+] as const;
+export type DealSortField = (typeof dealSortFields)[number];
+
+/** `owner`: deals I own (me), deals I set for a closer (setter), or both (all, the default). */
+export const dealOwnerFilters = ['me', 'setter', 'all'] as const;
+/** `as=infopreneur`: the deals on my offers (read-only) instead of the deals I work. */
+export const dealViewpoints = ['seller', 'infopreneur'] as const;
+
+const page = () => lenientNumber().pipe(z.number().min(1).max(MAX_INT).int());
+const perPage = () => lenientNumber().pipe(z.number().min(1).max(100).int());
+
+/** `GET /deals`: filters, sort and page, as a query string (`status=Closing,Role`). */
+export const dealListQuerySchema = z.object({
+  status: queryList(enumField(pipelineStages)).optional(),
+  serviceId: idParam().optional(),
+  prospectId: idParam().optional(),
+  owner: enumField(dealOwnerFilters).optional(),
+  as: enumField(dealViewpoints).optional(),
+  expectedCloseFrom: calendarDate().optional(),
+  expectedCloseTo: calendarDate().optional(),
+  query: textField().trim().max(limits.searchQueryMaxLength).optional(),
+  sortBy: enumField(dealSortFields).optional(),
+  sortOrder: enumField(sortOrders).optional(),
+  page: page().default(1),
+  perPage: perPage().default(20),
+});
+export type DealListQuery = z.infer<typeof dealListQuerySchema>;
+
+/** A period of days, `from` and `to` included (`GET /stats`, `GET /commissions`). */
+export const periodQuerySchema = z.object({
+  from: calendarDate().optional(),
+  to: calendarDate().optional(),
+});
+export type PeriodQuery = z.infer<typeof periodQuerySchema>;
+
+/** `GET /stats/forecast`: `staleDays` overrides the per-stage "à relancer" thresholds. */
+export const forecastQuerySchema = z.object({
+  staleDays: lenientNumber()
+    .pipe(between(z.number().int(), 1, 365))
+    .optional(),
+});
+export type ForecastQuery = z.infer<typeof forecastQuerySchema>;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { chars, errorOn, errorsOf } from '../test-helpers';
-import { prospectCreateSchema, prospectUpdateSchema } from './prospect';
+import {
+  activityCreateSchema,
+  activityUpdateSchema,
+  importMappingSchema,
+  isImportTarget,
+  prospectCreateSchema,
+  prospectUpdateSchema,
+} from './prospect';
 
 const valid = {
   firstName: 'Luc',
@@ -75,9 +82,83 @@ describe('prospectCreateSchema', () => {
 });
 
 describe('prospectUpdateSchema', () => {
-  it('adds a required positive integer id', () => {
+  it('is partial, with an optional positive integer id', () => {
     expect(errorsOf(prospectUpdateSchema, { ...valid, id: 4 })).toEqual([]);
-    expect(errorOn(prospectUpdateSchema, valid, 'id')?.rule).toBe('required');
+    expect(errorsOf(prospectUpdateSchema, { state: 'success' })).toEqual([]);
     expect(errorOn(prospectUpdateSchema, { ...valid, id: -1 }, 'id')?.rule).toBe('positive');
+    expect(errorOn(prospectUpdateSchema, { firstName: 'a' }, 'firstName')?.rule).toBe('minLength');
+  });
+
+  it('leaves out what is not sent (no default list or map)', () => {
+    expect(prospectUpdateSchema.parse({ firstName: 'Luc' })).toEqual({ firstName: 'Luc' });
+  });
+});
+
+describe('extended rules', () => {
+  it('contact links are http(s) URLs, at most 20', () => {
+    expect(at({ contactLinks: ['ftp://x.fr'] }, 'contactLinks.0')?.rule).toBe('url');
+    const links = (n: number) => Array.from({ length: n }, (_, i) => `https://exemple.fr/${i}`);
+    expect(at({ contactLinks: links(20) }, 'contactLinks')).toBeUndefined();
+    expect(at({ contactLinks: links(21) }, 'contactLinks')?.rule).toBe('arrayMaxLength');
+  });
+
+  it('custom fields: at most 30 keys of 1–50 characters, values of at most 500', () => {
+    const map = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v']));
+    expect(at({ customFields: map(30) }, 'customFields')).toBeUndefined();
+    expect(at({ customFields: map(31) }, 'customFields')).toEqual({
+      message: 'The customFields field must not have more than 30 keys',
+      rule: 'maxKeys',
+      field: 'customFields',
+      meta: { max: 30 },
+    });
+    expect(at({ customFields: { [chars(51)]: 'v' } }, `customFields.${chars(51)}`)?.rule).toBe('maxLength');
+    expect(at({ customFields: { k: chars(501) } }, 'customFields.k')?.rule).toBe('maxLength');
+  });
+
+  it('lists and maps default to empty; nextActivityAt, state and leadStage may be null', () => {
+    expect(prospectCreateSchema.parse({ firstName: 'Luc' })).toEqual({
+      firstName: 'Luc',
+      contactLinks: [],
+      customFields: {},
+    });
+    expect(
+      errorsOf(prospectCreateSchema, {
+        firstName: 'Luc',
+        nextActivityAt: null,
+        state: null,
+        leadStage: null,
+      }),
+    ).toEqual([]);
+    expect(at({ leadStage: 'hot' }, 'leadStage')?.rule).toBe('enum');
+  });
+});
+
+describe('activity schemas', () => {
+  it('title 2–100, notes at most 2500, dueAt a date, priority medium by default', () => {
+    const activity = { title: 'Appel', dueAt: '2030-01-01T10:00:00+01:00' };
+    expect(activityCreateSchema.parse(activity)).toEqual({
+      title: 'Appel',
+      dueAt: '2030-01-01T09:00:00.000Z',
+      priority: 'medium',
+    });
+    expect(errorOn(activityCreateSchema, { ...activity, title: 'A' }, 'title')?.rule).toBe('minLength');
+    expect(errorOn(activityCreateSchema, { ...activity, title: chars(101) }, 'title')?.rule).toBe(
+      'maxLength',
+    );
+    expect(errorOn(activityCreateSchema, { ...activity, notes: chars(2501) }, 'notes')?.rule).toBe(
+      'maxLength',
+    );
+    expect(errorOn(activityCreateSchema, { ...activity, priority: 'urgent' }, 'priority')?.rule).toBe('enum');
+    expect(activityUpdateSchema.parse({ done: true })).toEqual({ done: true });
+  });
+});
+
+describe('import mapping', () => {
+  it('accepts the prospect fields, customFields.<name> and ignore', () => {
+    for (const target of ['firstName', 'contactLinks', 'nextActivityAt', 'ignore', 'customFields.Budget'])
+      expect(isImportTarget(target), target).toBe(true);
+    for (const target of ['id', 'customFields.', 'customFields.  ', `customFields.${chars(51)}`, 'ownerId'])
+      expect(isImportTarget(target), target).toBe(false);
+    expect(errorOn(importMappingSchema, { Prénom: 'age' }, 'Prénom')?.rule).toBe('in');
   });
 });

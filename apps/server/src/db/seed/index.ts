@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../modules/auth/auth.service';
 import type { Db } from '../client';
 import { plans, profiles, users, workSectors } from '../schema';
+import { seedDemoCrm } from './crm';
 import { demoMarketplaceEmails, seedDemoMarketplace } from './marketplace';
 import { seedReferenceData } from './reference-data';
 
@@ -175,6 +176,9 @@ export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLo
     options.log?.info(
       `demo marketplace created: offers, missions, applications; more accounts: ${demoMarketplaceEmails.join(', ')}`,
     );
+  }
+  if (await seedDemoCrm(db)) {
+    options.log?.info('demo CRM created: prospects, activities, deals in every stage and their commissions');
   }
 }
 

@@ -1,7 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestContext } from '../../test/helpers';
-import { applications, missions, services } from '../schema';
+import {
+  applications,
+  commissionLines,
+  deals,
+  missions,
+  prospectActivities,
+  prospects,
+  services,
+} from '../schema';
 import { DEMO_PASSWORD, seed } from './index';
 
 let ctx: TestContext;
@@ -11,8 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const total = async (table: typeof services | typeof missions | typeof applications) =>
-  (await ctx.app.db.select({ n: count() }).from(table))[0]!.n;
+const total = async (
+  table:
+    | typeof services
+    | typeof missions
+    | typeof applications
+    | typeof prospects
+    | typeof prospectActivities
+    | typeof deals
+    | typeof commissionLines,
+) => (await ctx.app.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('the demo seed', () => {
   it('creates a living marketplace once: offers, missions, applications, a live campaign', async () => {
@@ -68,5 +84,60 @@ describe('the demo seed', () => {
       live: true,
       status: 'active',
     });
+  });
+
+  it('gives the demo setter and closer a CRM: prospects, activities, deals in every stage, a ledger', async () => {
+    const counts = async () => ({
+      prospects: await total(prospects),
+      activities: await total(prospectActivities),
+      deals: await total(deals),
+      lines: await total(commissionLines),
+    });
+    const before = await counts();
+    expect(before.prospects).toBeGreaterThanOrEqual(50);
+    await seed(ctx.app.db, { demo: true });
+    expect(await counts()).toEqual(before);
+
+    const setter = new TestClient(ctx.app);
+    await setter.login('setter@closia.fr', DEMO_PASSWORD);
+    const closer = new TestClient(ctx.app);
+    await closer.login('closer@closia.fr', DEMO_PASSWORD);
+    const owner = new TestClient(ctx.app);
+    await owner.login('infopreneur@closia.fr', DEMO_PASSWORD);
+
+    // Both sell the immobilier offer through an accepted mission.
+    expect((await setter.get('/api/v1/services/sellable')).json().data).toHaveLength(1);
+    const statuses = new Set<string>();
+    for (const client of [setter, closer]) {
+      const list = (await client.get('/api/v1/deals?perPage=100')).json();
+      for (const deal of list.data) statuses.add(deal.status);
+    }
+    expect([...statuses].sort()).toEqual(
+      ['Closed', 'Closing', 'FollowUp', 'Lost', 'Onboarding', 'Prospecting', 'Qualification', 'Role'].sort(),
+    );
+    const handed = (await setter.get('/api/v1/deals?owner=setter')).json().data;
+    expect(handed.length).toBeGreaterThanOrEqual(1);
+    const detail = await closer.get(`/api/v1/deals/${handed[0].id}`);
+    expect(detail.json().dealHistories.some((h: { field: string }) => h.field === 'owner')).toBe(true);
+    const lost = (await closer.get('/api/v1/deals?status=Lost')).json().data;
+    expect(lost[0].lostReason).toBeTruthy();
+
+    const ledger = (await owner.get('/api/v1/commissions')).json();
+    expect(ledger.role).toBe('infopreneur');
+    expect(
+      ledger.owed.map((o: { beneficiary: { fullName: string } }) => o.beneficiary.fullName).sort(),
+    ).toEqual(['Camille Closer', 'Sofiane Setter']);
+    expect(ledger.totals.dueCents).toBeGreaterThan(0);
+    expect(ledger.lines.some((l: { status: string }) => l.status === 'paid')).toBe(true);
+    expect(ledger.lines.some((l: { instalments: number }) => l.instalments === 3)).toBe(true);
+    expect((await closer.get('/api/v1/stats/forecast')).json().stale.length).toBeGreaterThanOrEqual(1);
+
+    // Activities overdue, due today and later this week.
+    const now = Date.now();
+    const open = await ctx.app.db.select().from(prospectActivities);
+    const pending = open.filter((a) => a.doneAt === null).map((a) => (a.dueAt.getTime() - now) / 86_400_000);
+    expect(pending.some((d) => d < -1)).toBe(true);
+    expect(pending.some((d) => Math.abs(d) < 0.5)).toBe(true);
+    expect(pending.some((d) => d > 1 && d < 7)).toBe(true);
   });
 });

@@ -278,18 +278,23 @@ export async function submitService(db: Db, viewer: Viewer, id: number): Promise
 }
 
 /**
- * The offers the caller may attach to a deal (`GET /services/sellable`): their own approved ones,
- * and the approved, active ones of missions they were accepted on.
+ * The offers a user may attach to a deal: their own approved ones, and the approved, active ones
+ * of missions they were accepted on.
  */
-export async function listSellableServices(db: DbOrTx, viewer: Viewer): Promise<{ data: Service[] }> {
-  const where = and(
+export function sellableBy(userId: number): SQL {
+  return and(
     isNull(services.deletedAt),
     eq(services.validationStatus, 'approved'),
-    sql`(${services.infopreneurId} = ${viewer.id} or (${services.status} = 'active' and exists(
+    sql`(${services.infopreneurId} = ${userId} or (${services.status} = 'active' and exists(
       select 1 from ${applications} a join ${missions} m on m.id = a.mission_id
-      where a.user_id = ${viewer.id} and a.status = 'accepted' and m.service_id = ${services.id} and m.status <> 'deleted'
+      where a.user_id = ${userId} and a.status = 'accepted' and m.service_id = ${services.id} and m.status <> 'deleted'
     )))`,
-  );
+  ) as SQL;
+}
+
+/** The offers the caller may attach to a deal (`GET /services/sellable`; see `sellableBy`). */
+export async function listSellableServices(db: DbOrTx, viewer: Viewer): Promise<{ data: Service[] }> {
+  const where = sellableBy(viewer.id);
   const rows = await loadServices(db, where, viewer.id, { orderBy: [asc(services.name), asc(services.id)] });
   return { data: await presentServices(db, rows, viewer) };
 }

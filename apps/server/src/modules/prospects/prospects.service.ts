@@ -1,0 +1,572 @@
+/**
+ * Prospects (the caller's CRM contacts) and their activities (next steps with a due date).
+ *
+ * Access: a prospect is its owner's (`ownerId`); an activity is the owner's of its prospect. Any
+ * other row answers 404, never 403, so that ids cannot be probed. Team prospects come later.
+ *
+ * The next-activity rule (`nextActivityAt`), applied in the transaction of every activity write
+ * and of every prospect update:
+ * - while the prospect has open (not done) activities, `nextActivityAt` is the due date of the
+ *   earliest one — a date sent with a prospect update is then overridden;
+ * - when its last open activity is done or deleted, `nextActivityAt` is cleared: the date was that
+ *   activity's, and nothing is planned any more;
+ * - while it has no open activity, `nextActivityAt` is whatever the user set directly (create or
+ *   update), and activity writes that leave it without open activity (e.g. deleting a done one)
+ *   keep it.
+ */
+import type {
+  ActivityCreateInput,
+  ActivityListInput,
+  ActivityUpdateInput,
+  Paginated,
+  Prospect,
+  ProspectActivity,
+  ProspectCreateInput,
+  ProspectDuplicate,
+  ProspectListInput,
+  ProspectUpdateInput,
+  ProspectWithDuplicates,
+} from '@closia/shared';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { deals, prospectActivities, prospects } from '../../db/schema';
+import { conflict, fieldError, notFound } from '../../lib/errors';
+import { offsetOf, paginationMeta } from '../../lib/pagination';
+import { dayWindows } from './paris-time';
+import {
+  type ActivityRow,
+  fullNameOf,
+  type ProspectExtras,
+  type ProspectRow,
+  presentActivity,
+  presentProspect,
+} from './prospects.presenter';
+
+// --- duplicates ---------------------------------------------------------------------------------
+
+/** Phone numbers with fewer digits are not compared (a typo, an extension). */
+const MIN_PHONE_DIGITS = 6;
+
+/**
+ * The comparable form of a phone number: digits only, the French +33 / 0033 / 33 prefix read as
+ * the national 0 ("+33 6 12 34 56 78", "0033612345678" and "06.12.34.56.78" are one number);
+ * other international numbers keep their country code behind a "+". Null when too short.
+ */
+export function phoneKey(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  let digits = phone.replace(/\D/g, '');
+  const international = /^\s*(\+|00)/.test(phone);
+  let french = false;
+  if (digits.startsWith('0033')) {
+    digits = digits.slice(4);
+    french = true;
+  } else if (digits.startsWith('33') && (international || digits.length >= 11)) {
+    digits = digits.slice(2);
+    french = true;
+  } else if (international) {
+    digits = digits.replace(/^00/, '');
+    return digits.length >= MIN_PHONE_DIGITS ? `+${digits}` : null;
+  } else if (digits.length === 9 && !digits.startsWith('0')) {
+    french = true; // "6 12 34 56 78"
+  }
+  // After +33 comes "6 12 34 56 78" or "(0)6 12 34 56 78": one national number.
+  if (french && !digits.startsWith('0')) digits = `0${digits}`;
+  return digits.length >= MIN_PHONE_DIGITS ? digits : null;
+}
+
+/** The comparable form of an e-mail address: lower-cased and trimmed. */
+export const emailKey = (email: string | null | undefined): string | null =>
+  email?.trim() ? email.trim().toLowerCase() : null;
+
+/** The last digits SQL can compare before the exact check (`phoneKey` keeps them). */
+const phoneTail = (key: string) => key.replace(/\D/g, '').slice(-MIN_PHONE_DIGITS);
+const storedPhoneTail = sql`right(regexp_replace(coalesce(${prospects.phone}, ''), '[^0-9]', '', 'g'), ${MIN_PHONE_DIGITS})`;
+
+/**
+ * The caller's other prospects with the same e-mail (case ignored) or the same phone number
+ * (`phoneKey`): a warning shown with the prospect, never a refusal.
+ */
+export async function findDuplicates(
+  db: DbOrTx,
+  ownerId: number,
+  contact: { email: string | null; phone: string | null },
+  exceptId?: number,
+): Promise<ProspectDuplicate[]> {
+  const email = emailKey(contact.email);
+  const phone = phoneKey(contact.phone);
+  if (!email && !phone) return [];
+  const matches: SQL[] = [];
+  if (email) matches.push(sql`lower(${prospects.email}) = ${email}`);
+  if (phone) matches.push(sql`${storedPhoneTail} = ${phoneTail(phone)}`);
+  const rows = await db
+    .select({
+      id: prospects.id,
+      firstName: prospects.firstName,
+      lastName: prospects.lastName,
+      email: prospects.email,
+      phone: prospects.phone,
+    })
+    .from(prospects)
+    .where(
+      and(
+        eq(prospects.ownerId, ownerId),
+        exceptId === undefined ? undefined : ne(prospects.id, exceptId),
+        sql`(${sql.join(matches, sql` or `)})`,
+      ),
+    )
+    .orderBy(asc(prospects.id))
+    .limit(100);
+  return rows
+    .filter((r) => (email && emailKey(r.email) === email) || (phone && phoneKey(r.phone) === phone))
+    .slice(0, 20)
+    .map((r) => ({
+      id: r.id,
+      fullName: fullNameOf(r.firstName, r.lastName),
+      email: r.email,
+      phone: r.phone,
+    }));
+}
+
+// --- listing ------------------------------------------------------------------------------------
+
+export type ProspectFilters = Omit<ProspectListInput, 'page' | 'perPage'>;
+
+/** `%`, `_` and `\` of a user's text, escaped for LIKE. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const searchedText = sql`lower(unaccent(concat_ws(' ', ${prospects.firstName}, ${prospects.lastName}, ${prospects.email}, ${prospects.phone})))`;
+const containsText = (text: string) =>
+  sql`${searchedText} like '%' || lower(unaccent(${escapeLike(text)})) || '%'`;
+const storedPhoneDigits = sql`regexp_replace(coalesce(${prospects.phone}, ''), '[^0-9]', '', 'g')`;
+
+/**
+ * The text search of the list: every word must appear in the first or last name, the e-mail or
+ * the phone (case and accents ignored). A query that looks like a phone number ("06 12 34",
+ * "+33 6 12") also matches the phone's digits whatever their spacing, +33 read as 0.
+ */
+function searchCondition(query: string): SQL | undefined {
+  const words = query.split(/\s+/).filter(Boolean).slice(0, 10);
+  if (words.length === 0) return undefined;
+  const byWords = and(...words.map(containsText))!;
+  const digits = query.replace(/\D/g, '');
+  if (!/^[\d\s+().\-/]+$/.test(query) || digits.length < 3) return byWords;
+  const forms = new Set([digits]);
+  if (digits.startsWith('33')) forms.add(`0${digits.slice(2)}`);
+  if (digits.startsWith('0033')) forms.add(`0${digits.slice(4)}`);
+  if (digits.startsWith('0') && !digits.startsWith('00')) forms.add(`33${digits.slice(1)}`);
+  const byDigits = [...forms].map((form) => sql`${storedPhoneDigits} like ${`%${form}%`}`);
+  return sql`(${byWords} or ${sql.join(byDigits, sql` or `)})`;
+}
+
+/** The conditions of the list and the export: the caller's prospects, filtered. */
+export function prospectConditions(ownerId: number, filters: ProspectFilters, now: Date): SQL {
+  const conditions: (SQL | undefined)[] = [eq(prospects.ownerId, ownerId)];
+  if (filters.query) conditions.push(searchCondition(filters.query));
+  if (filters.state?.length) conditions.push(inArray(prospects.state, filters.state));
+  if (filters.leadStage?.length) conditions.push(inArray(prospects.leadStage, filters.leadStage));
+  if (filters.nextActivity) {
+    const w = dayWindows(now);
+    const at = prospects.nextActivityAt;
+    if (filters.nextActivity === 'overdue') conditions.push(sql`${at} < ${w.now.toISOString()}`);
+    else {
+      const end = filters.nextActivity === 'today' ? w.tomorrowStart : w.weekEnd;
+      conditions.push(sql`${at} >= ${w.todayStart.toISOString()} and ${at} < ${end.toISOString()}`);
+    }
+  }
+  return and(...conditions)!;
+}
+
+const sortKeys = {
+  name: sql`lower(unaccent(concat_ws(' ', ${prospects.firstName}, ${prospects.lastName})))`,
+  createdAt: sql`${prospects.createdAt}`,
+  updatedAt: sql`${prospects.updatedAt}`,
+  nextActivityAt: sql`${prospects.nextActivityAt}`,
+} as const;
+
+/**
+ * The order of the list: newest first by default; by name and next activity ascending unless
+ * told otherwise, dates of creation and change descending. Prospects without a next activity come
+ * last either way; the id breaks ties so that pages never overlap.
+ */
+export function prospectOrder(filters: ProspectFilters): SQL[] {
+  const sortBy = filters.sortBy ?? 'createdAt';
+  const direction = filters.sortOrder ?? (sortBy === 'name' || sortBy === 'nextActivityAt' ? 'asc' : 'desc');
+  const key = sortKeys[sortBy];
+  const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+  return [sql`${key} ${dir} nulls last`, sql`${prospects.id} ${dir}`];
+}
+
+/** The next activity, open activity count and current deal of each prospect (3 queries). */
+async function extrasOf(db: DbOrTx, ownerId: number, ids: number[]): Promise<Map<number, ProspectExtras>> {
+  const extras = new Map<number, ProspectExtras>(
+    ids.map((id) => [id, { nextActivity: null, openActivityCount: 0, currentDeal: null }]),
+  );
+  if (ids.length === 0) return extras;
+  const open = and(inArray(prospectActivities.prospectId, ids), isNull(prospectActivities.doneAt));
+  const [firsts, counts, currentDeals] = await Promise.all([
+    db
+      .selectDistinctOn([prospectActivities.prospectId], {
+        prospectId: prospectActivities.prospectId,
+        id: prospectActivities.id,
+        title: prospectActivities.title,
+        dueAt: prospectActivities.dueAt,
+        priority: prospectActivities.priority,
+      })
+      .from(prospectActivities)
+      .where(open)
+      .orderBy(prospectActivities.prospectId, asc(prospectActivities.dueAt), asc(prospectActivities.id)),
+    db
+      .select({ prospectId: prospectActivities.prospectId, n: count() })
+      .from(prospectActivities)
+      .where(open)
+      .groupBy(prospectActivities.prospectId),
+    db
+      .selectDistinctOn([deals.prospectId], {
+        prospectId: deals.prospectId,
+        id: deals.id,
+        title: deals.title,
+        status: deals.status,
+      })
+      .from(deals)
+      .where(and(inArray(deals.prospectId, ids), eq(deals.ownerId, ownerId)))
+      .orderBy(deals.prospectId, sql`${deals.updatedAt} desc`, sql`${deals.id} desc`),
+  ]);
+  for (const a of firsts) {
+    extras.get(a.prospectId)!.nextActivity = {
+      id: a.id,
+      title: a.title,
+      dueAt: a.dueAt.toISOString(),
+      priority: a.priority as 'low' | 'medium' | 'high',
+    };
+  }
+  for (const c of counts) extras.get(c.prospectId)!.openActivityCount = Number(c.n);
+  for (const d of currentDeals) {
+    extras.get(d.prospectId)!.currentDeal = {
+      id: d.id,
+      title: d.title,
+      status: d.status as NonNullable<Prospect['currentDeal']>['status'],
+    };
+  }
+  return extras;
+}
+
+async function present(db: DbOrTx, ownerId: number, rows: ProspectRow[]): Promise<Prospect[]> {
+  const extras = await extrasOf(
+    db,
+    ownerId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => presentProspect(row, extras.get(row.id)!));
+}
+
+/** `GET /prospects`: the caller's prospects, filtered, sorted and paginated. */
+export async function listProspects(
+  db: DbOrTx,
+  ownerId: number,
+  input: ProspectListInput,
+  now = new Date(),
+): Promise<Paginated<Prospect>> {
+  const where = prospectConditions(ownerId, input, now);
+  const page = { page: input.page, perPage: input.perPage };
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(prospects)
+      .where(where)
+      .orderBy(...prospectOrder(input))
+      .limit(page.perPage)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(prospects).where(where),
+  ]);
+  return { data: await present(db, ownerId, rows), meta: paginationMeta(Number(total?.n ?? 0), page) };
+}
+
+// --- one prospect ------------------------------------------------------------------------------
+
+/** The caller's prospect, locked for the transaction when asked; 404 for anyone else's. */
+async function ownProspect(db: DbOrTx, ownerId: number, id: number, lock = false): Promise<ProspectRow> {
+  const query = db
+    .select()
+    .from(prospects)
+    .where(and(eq(prospects.id, id), eq(prospects.ownerId, ownerId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Prospect');
+  return row;
+}
+
+async function withDuplicates(
+  db: DbOrTx,
+  ownerId: number,
+  row: ProspectRow,
+): Promise<ProspectWithDuplicates> {
+  const [prospect] = await present(db, ownerId, [row]);
+  const duplicates = await findDuplicates(db, ownerId, row, row.id);
+  return { ...prospect!, duplicates };
+}
+
+export async function getProspect(db: DbOrTx, ownerId: number, id: number): Promise<ProspectWithDuplicates> {
+  return withDuplicates(db, ownerId, await ownProspect(db, ownerId, id));
+}
+
+/** Links in the order given, each once. */
+const uniqueLinks = (links: readonly string[]) => [...new Set(links)];
+
+const toDate = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+/** The row values of a valid creation (also what each imported line inserts). */
+export function prospectValues(ownerId: number, input: ProspectCreateInput): typeof prospects.$inferInsert {
+  return {
+    ownerId,
+    firstName: input.firstName,
+    lastName: input.lastName ?? null,
+    contactLinks: uniqueLinks(input.contactLinks),
+    observations: input.observations ?? null,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    customFields: input.customFields,
+    nextActivityAt: toDate(input.nextActivityAt),
+    state: input.state ?? null,
+    leadStage: input.leadStage ?? null,
+  };
+}
+
+/** `POST /prospects`: creates the prospect and answers it with its possible duplicates. */
+export async function createProspect(
+  db: DbOrTx,
+  ownerId: number,
+  input: ProspectCreateInput,
+): Promise<ProspectWithDuplicates> {
+  const [row] = await db.insert(prospects).values(prospectValues(ownerId, input)).returning();
+  return withDuplicates(db, ownerId, row!);
+}
+
+/** The earliest due date of the prospect's open activities, or null. */
+async function earliestOpenDueAt(tx: DbOrTx, prospectId: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ dueAt: prospectActivities.dueAt })
+    .from(prospectActivities)
+    .where(and(eq(prospectActivities.prospectId, prospectId), isNull(prospectActivities.doneAt)))
+    .orderBy(asc(prospectActivities.dueAt))
+    .limit(1);
+  return row?.dueAt ?? null;
+}
+
+/** `PUT /prospects/{id}`: changes the fields sent, and only them. */
+export async function updateProspect(
+  db: Db,
+  ownerId: number,
+  id: number,
+  input: ProspectUpdateInput,
+): Promise<ProspectWithDuplicates> {
+  const row = await db.transaction(async (tx) => {
+    const current = await ownProspect(tx, ownerId, id, true);
+    if (input.id !== undefined && input.id !== id)
+      throw fieldError('id', 'sameAs', 'The id field must match the URL');
+    const values: Partial<typeof prospects.$inferInsert> = {};
+    if (input.firstName !== undefined) values.firstName = input.firstName;
+    if (input.lastName !== undefined) values.lastName = input.lastName;
+    if (input.contactLinks !== undefined) values.contactLinks = uniqueLinks(input.contactLinks);
+    if (input.observations !== undefined) values.observations = input.observations;
+    if (input.email !== undefined) values.email = input.email;
+    if (input.phone !== undefined) values.phone = input.phone;
+    if (input.customFields !== undefined) values.customFields = input.customFields;
+    if (input.state !== undefined) values.state = input.state;
+    if (input.leadStage !== undefined) values.leadStage = input.leadStage;
+    if (input.nextActivityAt !== undefined) {
+      // While activities are open, the earliest one sets the date (see the rule at the top).
+      values.nextActivityAt = (await earliestOpenDueAt(tx, id)) ?? toDate(input.nextActivityAt);
+    }
+    if (Object.keys(values).length === 0) return current;
+    const [updated] = await tx.update(prospects).set(values).where(eq(prospects.id, id)).returning();
+    return updated!;
+  });
+  return withDuplicates(db, ownerId, row);
+}
+
+/**
+ * `DELETE /prospects/{id}`: deletes a prospect with its activities and its open or lost deals. A prospect with a won deal
+ * stays: the sale carries commission lines (what the sellers earned and the infopreneur owes),
+ * which must not vanish with a contact — 409, the deal must be reopened or refunded first.
+ */
+export async function deleteProspect(db: Db, ownerId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await ownProspect(tx, ownerId, id, true);
+    const [won] = await tx
+      .select({ id: deals.id })
+      .from(deals)
+      .where(and(eq(deals.prospectId, id), eq(deals.status, 'Closed')))
+      .limit(1);
+    if (won) {
+      throw conflict('This prospect has a won deal with its commissions and cannot be deleted');
+    }
+    await tx.delete(prospects).where(eq(prospects.id, id));
+  });
+}
+
+// --- activities ---------------------------------------------------------------------------------
+
+/**
+ * Applies the next-activity rule (top of this file) after an activity write, in its transaction.
+ * `hadOpen`: whether the prospect had open activities before the write.
+ */
+async function syncNextActivity(tx: DbOrTx, prospect: ProspectRow, hadOpen: boolean): Promise<void> {
+  const earliest = await earliestOpenDueAt(tx, prospect.id);
+  const next = earliest ?? (hadOpen ? null : prospect.nextActivityAt);
+  if ((next?.getTime() ?? null) === (prospect.nextActivityAt?.getTime() ?? null)) return;
+  await tx.update(prospects).set({ nextActivityAt: next }).where(eq(prospects.id, prospect.id));
+}
+
+async function hasOpenActivity(tx: DbOrTx, prospectId: number): Promise<boolean> {
+  return (await earliestOpenDueAt(tx, prospectId)) !== null;
+}
+
+const prospectSummary = {
+  id: prospects.id,
+  firstName: prospects.firstName,
+  lastName: prospects.lastName,
+  nextActivityAt: prospects.nextActivityAt,
+};
+
+async function presentActivityById(db: DbOrTx, id: number): Promise<ProspectActivity> {
+  const [row] = await db
+    .select({ activity: prospectActivities, prospect: prospectSummary })
+    .from(prospectActivities)
+    .innerJoin(prospects, eq(prospects.id, prospectActivities.prospectId))
+    .where(eq(prospectActivities.id, id));
+  if (!row) throw notFound('Activity');
+  return presentActivity(row.activity, row.prospect);
+}
+
+/** `POST /prospects/{id}/activities`. */
+export async function createActivity(
+  db: Db,
+  userId: number,
+  prospectId: number,
+  input: ActivityCreateInput,
+): Promise<ProspectActivity> {
+  const id = await db.transaction(async (tx) => {
+    const prospect = await ownProspect(tx, userId, prospectId, true);
+    const hadOpen = await hasOpenActivity(tx, prospectId);
+    const [row] = await tx
+      .insert(prospectActivities)
+      .values({
+        prospectId,
+        userId,
+        title: input.title,
+        notes: input.notes ?? null,
+        dueAt: new Date(input.dueAt),
+        priority: input.priority,
+      })
+      .returning({ id: prospectActivities.id });
+    await syncNextActivity(tx, prospect, hadOpen);
+    return row!.id;
+  });
+  return presentActivityById(db, id);
+}
+
+/**
+ * The caller's activity and its prospect, both locked (the prospect first, as every activity
+ * write does, so that two writes on one prospect wait for each other); 404 for anyone else's.
+ */
+async function ownActivity(
+  tx: DbOrTx,
+  userId: number,
+  id: number,
+): Promise<{ activity: ActivityRow; prospect: ProspectRow }> {
+  const [found] = await tx
+    .select({ prospectId: prospectActivities.prospectId })
+    .from(prospectActivities)
+    .innerJoin(prospects, eq(prospects.id, prospectActivities.prospectId))
+    .where(and(eq(prospectActivities.id, id), eq(prospects.ownerId, userId)));
+  if (!found) throw notFound('Activity');
+  const prospect = await ownProspect(tx, userId, found.prospectId, true);
+  const [activity] = await tx
+    .select()
+    .from(prospectActivities)
+    .where(and(eq(prospectActivities.id, id), eq(prospectActivities.prospectId, prospect.id)))
+    .for('update');
+  if (!activity) throw notFound('Activity');
+  return { activity, prospect };
+}
+
+/** `PUT /activities/{id}`: the fields sent; `done` sets (now) or clears `doneAt`. */
+export async function updateActivity(
+  db: Db,
+  userId: number,
+  id: number,
+  input: ActivityUpdateInput,
+  now = new Date(),
+): Promise<ProspectActivity> {
+  await db.transaction(async (tx) => {
+    const { activity, prospect } = await ownActivity(tx, userId, id);
+    const hadOpen = await hasOpenActivity(tx, prospect.id);
+    const values: Partial<typeof prospectActivities.$inferInsert> = {};
+    if (input.title !== undefined) values.title = input.title;
+    if (input.notes !== undefined) values.notes = input.notes;
+    if (input.dueAt !== undefined) values.dueAt = new Date(input.dueAt);
+    if (input.priority !== undefined) values.priority = input.priority;
+    if (input.done !== undefined) values.doneAt = input.done ? (activity.doneAt ?? now) : null;
+    if (Object.keys(values).length === 0) return;
+    await tx.update(prospectActivities).set(values).where(eq(prospectActivities.id, id));
+    await syncNextActivity(tx, prospect, hadOpen);
+  });
+  return presentActivityById(db, id);
+}
+
+/** `DELETE /activities/{id}`. */
+export async function deleteActivity(db: Db, userId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { prospect } = await ownActivity(tx, userId, id);
+    const hadOpen = await hasOpenActivity(tx, prospect.id);
+    await tx.delete(prospectActivities).where(eq(prospectActivities.id, id));
+    await syncNextActivity(tx, prospect, hadOpen);
+  });
+}
+
+/**
+ * `GET /activities`: the activities of the caller's prospects, by due date. `due`: `overdue`
+ * (open and due before now), `today` (due this Paris calendar day), `week` (due within the 7
+ * Paris calendar days from today), `all`; `done`: 1 done ones only, 0 open ones only.
+ */
+export async function listActivities(
+  db: DbOrTx,
+  userId: number,
+  input: ActivityListInput,
+  now = new Date(),
+): Promise<Paginated<ProspectActivity>> {
+  const w = dayWindows(now);
+  const due = prospectActivities.dueAt;
+  const conditions: (SQL | undefined)[] = [eq(prospects.ownerId, userId)];
+  if (input.prospectId !== undefined) conditions.push(eq(prospectActivities.prospectId, input.prospectId));
+  if (input.done === true) conditions.push(isNotNull(prospectActivities.doneAt));
+  if (input.done === false) conditions.push(isNull(prospectActivities.doneAt));
+  if (input.due === 'overdue')
+    conditions.push(isNull(prospectActivities.doneAt), sql`${due} < ${w.now.toISOString()}`);
+  else if (input.due === 'today')
+    conditions.push(
+      sql`${due} >= ${w.todayStart.toISOString()} and ${due} < ${w.tomorrowStart.toISOString()}`,
+    );
+  else if (input.due === 'week')
+    conditions.push(sql`${due} >= ${w.todayStart.toISOString()} and ${due} < ${w.weekEnd.toISOString()}`);
+  const where = and(...conditions);
+  const page = { page: input.page, perPage: input.perPage };
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ activity: prospectActivities, prospect: prospectSummary })
+      .from(prospectActivities)
+      .innerJoin(prospects, eq(prospects.id, prospectActivities.prospectId))
+      .where(where)
+      .orderBy(asc(prospectActivities.dueAt), asc(prospectActivities.id))
+      .limit(page.perPage)
+      .offset(offsetOf(page)),
+    db
+      .select({ n: count() })
+      .from(prospectActivities)
+      .innerJoin(prospects, eq(prospects.id, prospectActivities.prospectId))
+      .where(where),
+  ]);
+  return {
+    data: rows.map((r) => presentActivity(r.activity, r.prospect)),
+    meta: paginationMeta(Number(total?.n ?? 0), page),
+  };
+}

@@ -1,0 +1,363 @@
+/**
+ * Sales statistics and the commission forecast (issue 8). A freelancer's figures cover the deals
+ * they own or set; an infopreneur's the deals on their offers. Periods are whole UTC days
+ * (deals/period.ts); money in integer cents.
+ */
+import {
+  type Forecast,
+  type PeriodQuery,
+  type PersonRef,
+  type PipelineStage,
+  pipelineStages,
+  type SalesBreakdown,
+  type SelectablePipelineStage,
+  type Stats,
+  selectablePipelineStages,
+} from '@closia/shared';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  commissionLines,
+  deals,
+  missions,
+  prospectActivities,
+  prospects,
+  services,
+  users,
+} from '../../db/schema';
+import { ledgerRoleOf } from '../deals/commissions.service';
+import { fullNameOf, personRef } from '../deals/deals.presenter';
+import { onOffersOf, valueCentsSql, workedBy } from '../deals/deals.service';
+import { commissionCents, DEFAULT_SETTER_SHARE_PERCENT, netCentsSql, today } from '../deals/ledger';
+import { monthsOf, type Period, resolvePeriod } from '../deals/period';
+import type { Viewer } from '../services/services.service';
+
+const DAY_MS = 24 * 3600_000;
+
+/** The forecast's horizons, in days from today. */
+export const FORECAST_HORIZONS = [30, 60, 90] as const;
+
+/**
+ * Days without a stage move after which an open deal is "à relancer", per stage (early stages
+ * move faster; R2 is a booked call that should not wait). `?staleDays=` overrides them all.
+ */
+export const STALE_DAYS: Record<SelectablePipelineStage, number> = {
+  Prospecting: 14,
+  Qualification: 10,
+  Closing: 7,
+  Role: 5,
+  Onboarding: 14,
+  FollowUp: 21,
+};
+
+const openStages = selectablePipelineStages as readonly string[];
+
+/**
+ * `GET /stats/forecast`: over my open deals with an expected close date within each horizon
+ * (overdue ones included: they are expected any day), Σ commission × probability × my share;
+ * and the open deals waiting in their stage for too long.
+ *
+ * My share of a deal's commission: all of it when I work it alone, the mission's setter share
+ * (default 30 %) as its setter, the rest as the closer who owns it; nothing on my own offer.
+ */
+export async function forecastOf(db: DbOrTx, viewer: Viewer, staleDays?: number): Promise<Forecast> {
+  const rows = await db
+    .select({
+      id: deals.id,
+      title: deals.title,
+      status: deals.status,
+      ownerId: deals.ownerId,
+      setterId: deals.setterId,
+      probability: deals.probability,
+      expectedCloseDate: deals.expectedCloseDate,
+      stageChangedAt: deals.stageChangedAt,
+      valueCents: valueCentsSql.mapWith(Number),
+      commissionRate: services.commissionRate,
+      infopreneurId: services.infopreneurId,
+      setterSharePercent: missions.setterSharePercent,
+      prospect: { id: prospects.id, firstName: prospects.firstName, lastName: prospects.lastName },
+    })
+    .from(deals)
+    .innerJoin(prospects, eq(prospects.id, deals.prospectId))
+    .leftJoin(services, eq(services.id, deals.serviceId))
+    .leftJoin(missions, eq(missions.id, deals.missionId))
+    .where(and(workedBy(viewer.id), inArray(deals.status, [...openStages])));
+
+  const now = new Date();
+  const day = today(now);
+  const horizonEnd = (days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const horizons = FORECAST_HORIZONS.map((days) => {
+    const end = horizonEnd(days);
+    let dealCount = 0;
+    // Σ commission cents × probability % × share %, divided once at the end (exact, in BigInt).
+    let weighted = 0n;
+    for (const row of rows) {
+      if (row.expectedCloseDate === null || row.expectedCloseDate > end) continue;
+      dealCount++;
+      if (row.commissionRate === null || row.infopreneurId === viewer.id) continue;
+      const setterShare = row.setterSharePercent ?? DEFAULT_SETTER_SHARE_PERCENT;
+      const share = row.setterId === null ? 100 : row.ownerId === viewer.id ? 100 - setterShare : setterShare;
+      const commission = commissionCents(row.valueCents, row.commissionRate);
+      weighted += BigInt(commission) * BigInt(row.probability ?? 0) * BigInt(share);
+    }
+    return { days, dealCount, weightedCommissionCents: Number((weighted * 2n + 10_000n) / 20_000n) };
+  });
+
+  const stale = rows
+    .map((row) => {
+      const status = row.status as SelectablePipelineStage;
+      return {
+        id: row.id,
+        title: row.title,
+        status,
+        daysInStage: Math.max(0, Math.floor((now.getTime() - row.stageChangedAt.getTime()) / DAY_MS)),
+        thresholdDays: staleDays ?? STALE_DAYS[status],
+        expectedCloseDate: row.expectedCloseDate,
+        prospect: { id: row.prospect.id, fullName: fullNameOf(row.prospect) },
+      };
+    })
+    .filter((deal) => deal.daysInStage >= deal.thresholdDays)
+    .sort((a, b) => b.daysInStage - a.daysInStage || a.id - b.id);
+  return { horizons, stale };
+}
+
+/** `column` within the period's days (UTC). */
+function inPeriod(column: AnyPgColumn, period: Period): SQL {
+  return sql`${column} >= (${period.from}::date)::timestamp at time zone 'UTC'
+    and ${column} < (${period.to}::date + 1)::timestamp at time zone 'UTC'`;
+}
+const monthOf = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+
+/** The funnel's stages: the six open ones, then Closed (won). */
+const funnel: readonly PipelineStage[] = [...selectablePipelineStages, 'Closed'];
+const funnelArray = sql.raw(`array[${funnel.map((stage) => `'${stage}'`).join(',')}]::text[]`);
+
+const ratio = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000;
+
+/**
+ * `GET /stats?from&to` (default: the last twelve months). Deals per stage and the funnel cover the
+ * deals created in the period: a deal reached a stage when its history (or its current stage) shows
+ * that stage or a later one. The overall rate, revenue and cycle length cover the deals closed in
+ * the period (revenue: won and not refunded); commissions the ledger lines due in it (net of
+ * refunds); activities those done in it.
+ */
+export async function statsOf(db: DbOrTx, viewer: Viewer, query: PeriodQuery): Promise<Stats> {
+  const period = resolvePeriod(query);
+  const role = ledgerRoleOf(viewer);
+  const scope = role === 'infopreneur' ? onOffersOf(viewer.id) : workedBy(viewer.id);
+  const created = and(scope, inPeriod(deals.createdAt, period));
+  const closed = and(scope, inPeriod(deals.closedAt, period));
+  const sold = and(closed, eq(deals.status, 'Closed'), isNull(deals.refundedAt));
+
+  const reached = db
+    .select({
+      reached: sql<number>`greatest(
+        array_position(${funnelArray}, ${deals.status}),
+        (select max(array_position(${funnelArray}, h.to_value)) from deal_histories h
+          where h.deal_id = ${deals.id} and h.field = 'status'))`.as('reached'),
+    })
+    .from(deals)
+    .leftJoin(services, eq(services.id, deals.serviceId))
+    .where(created)
+    .as('per_deal');
+  const funnelCounts = Object.fromEntries(
+    funnel.map((_, k) => [
+      `s${k}`,
+      sql<number>`count(*) filter (where ${reached.reached} >= ${k + 1})`.mapWith(Number),
+    ]),
+  );
+  const mineLines =
+    role === 'infopreneur'
+      ? eq(commissionLines.payerId, viewer.id)
+      : eq(commissionLines.beneficiaryId, viewer.id);
+
+  const [byStage, [funnelRow], [outcome], wonMonths, commissionMonths, activityMonths, [cycle]] =
+    await Promise.all([
+      db
+        .select({ status: deals.status, count: count() })
+        .from(deals)
+        .leftJoin(services, eq(services.id, deals.serviceId))
+        .where(created)
+        .groupBy(deals.status),
+      db.select(funnelCounts).from(reached),
+      db
+        .select({
+          won: sql<number>`count(*) filter (where ${deals.status} = 'Closed')`.mapWith(Number),
+          lost: sql<number>`count(*) filter (where ${deals.status} = 'Lost')`.mapWith(Number),
+        })
+        .from(deals)
+        .leftJoin(services, eq(services.id, deals.serviceId))
+        .where(closed),
+      db
+        .select({
+          month: monthOf(deals.closedAt),
+          wonCount: count(),
+          revenueCents: sql<number>`coalesce(sum(${deals.amountCents}), 0)`.mapWith(Number),
+        })
+        .from(deals)
+        .leftJoin(services, eq(services.id, deals.serviceId))
+        .where(sold)
+        .groupBy(monthOf(deals.closedAt)),
+      db
+        .select({
+          month: sql<string>`to_char(${commissionLines.dueOn}, 'YYYY-MM')`,
+          cents: sql<number>`coalesce(sum(${netCentsSql}), 0)`.mapWith(Number),
+        })
+        .from(commissionLines)
+        .where(
+          and(
+            mineLines,
+            sql`${commissionLines.dueOn} >= ${period.from}::date and ${commissionLines.dueOn} <= ${period.to}::date`,
+          ),
+        )
+        .groupBy(sql`to_char(${commissionLines.dueOn}, 'YYYY-MM')`),
+      db
+        .select({ month: monthOf(prospectActivities.doneAt), count: count() })
+        .from(prospectActivities)
+        .where(and(eq(prospectActivities.userId, viewer.id), inPeriod(prospectActivities.doneAt, period)))
+        .groupBy(monthOf(prospectActivities.doneAt)),
+      db
+        .select({
+          days: sql<
+            number | null
+          >`avg(extract(epoch from (${deals.closedAt} - ${deals.createdAt})) / 86400)`.mapWith((value) =>
+            value === null ? null : Number(value),
+          ),
+        })
+        .from(deals)
+        .leftJoin(services, eq(services.id, deals.serviceId))
+        .where(and(closed, eq(deals.status, 'Closed'))),
+    ]);
+
+  const stageCounts = new Map(byStage.map((row) => [row.status, row.count]));
+  const reachedCounts = funnel.map((_, k) => Number((funnelRow as Record<string, number>)[`s${k}`] ?? 0));
+  const won = outcome?.won ?? 0;
+  const lost = outcome?.lost ?? 0;
+
+  const months = monthsOf(period).map((month) => ({
+    month,
+    wonCount: 0,
+    revenueCents: 0,
+    commissionCents: 0,
+    activitiesDone: 0,
+  }));
+  const monthIndex = new Map(months.map((m, i) => [m.month, i]));
+  const at = (month: string) => months[monthIndex.get(month) ?? -1];
+  for (const row of wonMonths) {
+    const m = at(row.month);
+    if (m) Object.assign(m, { wonCount: row.wonCount, revenueCents: row.revenueCents });
+  }
+  for (const row of commissionMonths) {
+    const m = at(row.month);
+    if (m) m.commissionCents = row.cents;
+  }
+  for (const row of activityMonths) {
+    const m = at(row.month);
+    if (m) m.activitiesDone = row.count;
+  }
+  const totals = months.reduce(
+    (sum, m) => ({
+      wonCount: sum.wonCount + m.wonCount,
+      revenueCents: sum.revenueCents + m.revenueCents,
+      commissionCents: sum.commissionCents + m.commissionCents,
+      activitiesDone: sum.activitiesDone + m.activitiesDone,
+    }),
+    { wonCount: 0, revenueCents: 0, commissionCents: 0, activitiesDone: 0 },
+  );
+
+  const stats: Stats = {
+    role,
+    from: period.from,
+    to: period.to,
+    dealsByStage: pipelineStages.map((status) => ({ status, count: stageCounts.get(status) ?? 0 })),
+    conversion: {
+      stages: funnel.slice(0, -1).map((from, k) => ({
+        from,
+        to: funnel[k + 1]!,
+        reached: reachedCounts[k]!,
+        advanced: reachedCounts[k + 1]!,
+        rate: ratio(reachedCounts[k + 1]!, reachedCounts[k]!),
+      })),
+      overall: { won, lost, rate: ratio(won, won + lost) },
+    },
+    months,
+    totals,
+    averageCycleDays:
+      cycle?.days === null || cycle?.days === undefined ? null : Math.round(cycle.days * 10) / 10,
+  };
+  if (role === 'infopreneur') Object.assign(stats, await salesBreakdown(db, viewer, sold));
+  return stats;
+}
+
+const owner = alias(users, 'sale_owner');
+const setter = alias(users, 'sale_setter');
+
+/** An infopreneur's sales of the period per offer and per freelancer (owner or setter of the sale). */
+async function salesBreakdown(
+  db: DbOrTx,
+  viewer: Viewer,
+  sold: SQL | undefined,
+): Promise<Pick<Stats, 'byService' | 'byFreelancer'>> {
+  const sales = await db
+    .select({
+      id: deals.id,
+      amountCents: deals.amountCents,
+      service: { id: services.id, name: services.name },
+      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      setter: { id: setter.id, firstName: setter.firstName, lastName: setter.lastName },
+    })
+    .from(deals)
+    .innerJoin(services, eq(services.id, deals.serviceId))
+    .innerJoin(owner, eq(owner.id, deals.ownerId))
+    .leftJoin(setter, eq(setter.id, deals.setterId))
+    .where(sold);
+  const ids = sales.map((sale) => sale.id);
+  const lines =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            dealId: commissionLines.dealId,
+            beneficiaryId: commissionLines.beneficiaryId,
+            cents: sql<number>`sum(${netCentsSql})`.mapWith(Number),
+          })
+          .from(commissionLines)
+          .where(and(inArray(commissionLines.dealId, ids), eq(commissionLines.payerId, viewer.id)))
+          .groupBy(commissionLines.dealId, commissionLines.beneficiaryId);
+
+  const empty = (): SalesBreakdown => ({ wonCount: 0, revenueCents: 0, commissionCents: 0 });
+  const perService = new Map<number, SalesBreakdown & { service: { id: number; name: string } }>();
+  const perFreelancer = new Map<number, SalesBreakdown & { freelancer: PersonRef }>();
+  const dealService = new Map<number, number>();
+  for (const sale of sales) {
+    const service = sale.service!;
+    dealService.set(sale.id, service.id);
+    const s = perService.get(service.id) ?? { service, ...empty() };
+    s.wonCount++;
+    s.revenueCents += sale.amountCents ?? 0;
+    perService.set(service.id, s);
+    for (const person of [sale.owner, sale.setter]) {
+      if (!person || person.id === viewer.id) continue;
+      const f = perFreelancer.get(person.id) ?? { freelancer: personRef(person), ...empty() };
+      f.wonCount++;
+      f.revenueCents += sale.amountCents ?? 0;
+      perFreelancer.set(person.id, f);
+    }
+  }
+  for (const line of lines) {
+    const s = perService.get(dealService.get(line.dealId) ?? -1);
+    if (s) s.commissionCents += line.cents;
+    const f = perFreelancer.get(line.beneficiaryId);
+    if (f) f.commissionCents += line.cents;
+  }
+  const byRevenue = (a: SalesBreakdown, b: SalesBreakdown) =>
+    b.revenueCents - a.revenueCents || b.wonCount - a.wonCount;
+  return {
+    byService: [...perService.values()].sort(byRevenue),
+    byFreelancer: [...perFreelancer.values()].sort(byRevenue),
+  };
+}
