@@ -1,6 +1,6 @@
 /** The bench's settings, read once from the environment; a bad value stops the run before anything starts. */
 
-export const scenarioNames = ['ratio', 'sustained', 'startup', 'search'] as const;
+export const scenarioNames = ['ratio', 'sustained', 'startup', 'search', 'crm'] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export const databaseKinds = ['pglite', 'postgres'] as const;
@@ -22,6 +22,10 @@ export interface BenchConfig {
   searchConnections: number;
   /** Size of the search scenario's generated marketplace: 1 is 100,000 missions and 50,000 freelancers. */
   searchScale: number;
+  /** Connections of the crm scenario (issue 8 sets its target at 10). */
+  crmConnections: number;
+  /** Size of the crm scenario's generated CRM: 1 is 10,000 prospects and 20,000 deals. */
+  crmScale: number;
   /** How long a server may take to answer its first `/health`, in ms. */
   startTimeoutMs: number;
   scenarios: ReadonlySet<ScenarioName>;
@@ -78,6 +82,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     startupRuns: positive(env, 'BENCH_STARTUP_RUNS', 3),
     searchConnections: positive(env, 'BENCH_SEARCH_CONNECTIONS', 10),
     searchScale: positive(env, 'BENCH_SEARCH_SCALE', 1, { integer: false }),
+    crmConnections: positive(env, 'BENCH_CRM_CONNECTIONS', 10),
+    crmScale: positive(env, 'BENCH_CRM_SCALE', 1, { integer: false }),
     startTimeoutMs: positive(env, 'BENCH_START_TIMEOUT', 120, { integer: false }) * 1000,
     scenarios: subset(env, 'BENCH_SCENARIOS', scenarioNames),
     databases: subset(env, 'BENCH_DATABASES', databaseKinds),

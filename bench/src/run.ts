@@ -17,7 +17,7 @@
  * - Databases: PGlite (embedded default) always; PostgreSQL from BENCH_DATABASE_URL or
  *   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when that port answers.
  *
- * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search; all by default, ~20 minutes in all)
+ * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm; all by default, ~30 minutes in all)
  * - ratio: GET /api/v1/user (session cache) and GET /api/v1/users/{id} (database on every request)
  *   against the bare server sending the same bytes as /api/v1/user; 50 connections, 3 rounds of
  *   10 s each after a 2 s warm-up, order rotated every round. Target: user ÷ bare ≥ 0.30 on
@@ -42,10 +42,24 @@
  *   left in flight. About 3 minutes per database once the searches meet the target; much longer
  *   while single searches take seconds.
  *   `tsx src/generate/cli.ts <postgres://… | DATA_DIR>` fills a database of your own the same way.
+ * - crm (issue 8): the CRM of one setter, generated (generate/crm.ts, seeded PRNG, French text,
+ *   dates around the day of the run): 10,000 prospects, ~5,000 activities, 20,000 deals (~50 % open,
+ *   ~35 % won, ~15 % lost, ~20 % handed off to a closer), their history and commission lines, on 3
+ *   offers of one infopreneur; ~45 s on PostgreSQL, longer on PGlite (server stopped, as for search).
+ *   Four targets, BENCH_CRM_CONNECTIONS (10) connections, the ratio scenario's rounds, durations
+ *   and warm-up, order rotated every round, each request of the mixes first sent alone (any answer
+ *   but 200 fails the scenario): GET /api/v1/pipeline; the stats mix (/stats over four periods,
+ *   /stats/forecast); the deals mix (/deals with filters, sorts, pages; /commissions); the
+ *   infopreneur's mix (no target). Target: p99 ≤ 50 ms for the pipeline and the stats mix on
+ *   PostgreSQL. Then POST /api/v1/prospects/import of a 10,000-line CSV built in memory, as the
+ *   closer (no prospect of their own), dry run then real: time and the server's peak RSS (sampled
+ *   every 50 ms) of each; the real run must import 10,000. About 5 minutes per database while the
+ *   stats take seconds. `tsx src/generate/cli.ts <postgres://…> --crm` fills a database of your own.
  *
  * Settings: BENCH_DURATION (s per run, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
  * BENCH_SEARCH_CONNECTIONS (10), BENCH_SEARCH_SCALE (1: the sizes above; 0.1 for a quick try),
+ * BENCH_CRM_CONNECTIONS (10), BENCH_CRM_SCALE (1: the sizes above; 0.05 for a quick try),
  * BENCH_START_TIMEOUT (s, 120), BENCH_DATABASES (pglite,postgres), BENCH_BUILD (auto | 1 | 0).
  * Results: a summary table per database, and bench/results/<timestamp>.json.
  */
@@ -61,6 +75,7 @@ import { type Database, Problems } from './environment';
 import { findPostgres, redact } from './postgres';
 import { ensureServerBuilt, repoRoot, serverMain } from './processes';
 import { oneLine, type SummaryRow, summaryTable } from './report';
+import { type CrmResult, crmSummary, runCrm } from './scenarios/crm';
 import { type RatioResult, ratioSummary, runRatio } from './scenarios/ratio';
 import { runSearch, type SearchResult, searchSummary } from './scenarios/search';
 import { runStartup, type StartupResult, startupSummary } from './scenarios/startup';
@@ -73,6 +88,7 @@ interface DatabaseResults {
   sustained?: SustainedResult;
   startup?: StartupResult;
   search?: SearchResult;
+  crm?: CrmResult;
   /** Scenarios that could not complete, with the reason */
   failed: Partial<Record<ScenarioName, string>>;
   summary: SummaryRow[];
@@ -128,6 +144,10 @@ async function measure(
     results.search = await attempt('search', () => runSearch(database, config, problems));
     if (results.search) results.summary.push(...searchSummary(results.search));
   }
+  if (config.scenarios.has('crm')) {
+    results.crm = await attempt('crm', () => runCrm(database, config, problems));
+    if (results.crm) results.summary.push(...crmSummary(results.crm));
+  }
   for (const [name, reason] of Object.entries(results.failed)) {
     results.summary.push({ scenario: name, figure: 'FAILED', value: oneLine(reason, 100) });
   }
@@ -152,6 +172,7 @@ async function main(): Promise<number> {
     sustained: `sustained (${config.sustainedSeconds} s, ${config.connections} connections)`,
     startup: `startup (${config.startupRuns} × fresh + warm, PGlite)`,
     search: `search (generated marketplace, scale ${config.searchScale}; 3 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.searchConnections} connections)`,
+    crm: `crm (generated CRM, scale ${config.crmScale}; 4 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.crmConnections} connections; CSV import)`,
   };
   console.log(`scenarios: ${[...config.scenarios].map((s) => plan[s]).join(', ')}`);
   console.log(`server: ${path.relative(repoRoot, serverMain)} ${ensureServerBuilt(config.build)}`);

@@ -1,27 +1,35 @@
 /**
- * Fills a database with the search scenario's marketplace (see marketplace.ts), e.g. to look at
- * query plans on realistic data. The database must have been migrated and seeded: start the
- * server on it once first.
+ * Fills a database with the search scenario's marketplace (see marketplace.ts), or with `--crm` the
+ * crm scenario's CRM (see crm.ts), e.g. to look at query plans on realistic data. The database
+ * must have been migrated and seeded: start the server on it once first.
  *
  *   npx tsx bench/src/generate/cli.ts postgres://postgres@127.0.0.1:5432/closia_dev [--scale 1] [--seed 7]
  *   npx tsx bench/src/generate/cli.ts ./data [--scale 0.1]      (a DATA_DIR: PGlite in ./data/db; server stopped)
+ *   npx tsx bench/src/generate/cli.ts postgres://…/closia_dev --crm [--scale 1] [--seed 8]
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@closia/server/db/client';
+import { generateCrm } from './crm';
 import { generateMarketplace } from './marketplace';
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { scale: { type: 'string', default: '1' }, seed: { type: 'string', default: '7' } },
+    options: {
+      scale: { type: 'string', default: '1' },
+      seed: { type: 'string' },
+      crm: { type: 'boolean', default: false },
+    },
   });
   const target = positionals[0];
   const scale = Number(values.scale);
-  const seed = Number(values.seed);
+  const seed = Number(values.seed ?? (values.crm ? 8 : 7));
   if (!target || !(scale > 0) || !Number.isInteger(seed)) {
-    console.error('usage: tsx bench/src/generate/cli.ts <postgres://… | DATA_DIR> [--scale 1] [--seed 7]');
+    console.error(
+      'usage: tsx bench/src/generate/cli.ts <postgres://… | DATA_DIR> [--crm] [--scale 1] [--seed 7]',
+    );
     process.exit(2);
   }
   const postgresUrl = /^postgres(ql)?:\/\//.test(target);
@@ -35,6 +43,17 @@ async function main(): Promise<void> {
     { template: null },
   );
   try {
+    if (values.crm) {
+      const crm = await generateCrm(database, { scale, seed, log: (line) => console.log(`  ${line}`) });
+      console.log(
+        `generated in ${(crm.timings.totalMs / 1000).toFixed(1)} s (inserts ${(crm.timings.insertMs / 1000).toFixed(1)} s, ` +
+          `vacuum analyze ${(crm.timings.vacuumMs / 1000).toFixed(1)} s): ${JSON.stringify(crm.counts)}`,
+      );
+      console.log(
+        `sign in as ${crm.setter.email} (id ${crm.setter.id}), ${crm.closer.email} or ${crm.infopreneur.email}, password ${crm.password}`,
+      );
+      return;
+    }
     const m = await generateMarketplace(database, {
       scale,
       seed,

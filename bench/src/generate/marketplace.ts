@@ -40,11 +40,11 @@ import {
 import { Random } from './random';
 
 export const BENCH_PASSWORD = 'bench-password-1234';
-/** argon2id (the server's parameters) of BENCH_PASSWORD, for the two accounts the bench signs in as. */
-const BENCH_HASH =
+/** argon2id (the server's parameters) of BENCH_PASSWORD, for the accounts the bench signs in as (crm.ts too). */
+export const BENCH_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$Y+U+erVJN85LGzWaKZNNYA$15UN88c1xjgTV1I1iRTUTRhYLlSFoQ9zDd+jotEhS3w';
 /** argon2id of a random password nobody kept: the other generated accounts cannot sign in. */
-const SHARED_HASH =
+export const SHARED_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$bnpcrS93YuCSL9pzVNg5AA$+sXMTX45Sp7UqpUjt3sdjmVDjIO2+x/DzdUvF/Tev8I';
 export const BENCH_ACCOUNTS = {
   infopreneur: 'bench-infopreneur@closia.test',
@@ -54,7 +54,8 @@ export const BENCH_ACCOUNTS = {
 /** Sizes at scale 1 (issue 7). */
 export const FULL_SIZE = { infopreneurs: 2_000, services: 2_000, missions: 100_000, freelancers: 50_000 };
 
-const BATCH = 2_000;
+/** Rows per INSERT (crm.ts too). */
+export const BATCH = 2_000;
 /** Dates are spread back from this day, so that the rows do not depend on when they are generated. */
 const ANCHOR = Date.parse('2026-11-01T09:00:00Z');
 const DAY = 86_400_000;
@@ -120,12 +121,12 @@ interface Sector {
 const dateOnly = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Drizzle's error carries the whole statement and its parameters: keep the database's message. */
-function shortError(what: string, error: unknown): Error {
+export function shortError(what: string, error: unknown): Error {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   return new Error(`generate: ${what}: ${cause instanceof Error ? cause.message : String(cause)}`);
 }
 
-async function insertBatches<T>(
+export async function insertBatches<T>(
   table: string,
   rows: readonly T[],
   insert: (batch: T[]) => Promise<unknown>,
@@ -140,7 +141,7 @@ async function insertBatches<T>(
 }
 
 /** Inserts users in batches and answers their ids by e-mail. */
-async function insertUsers(tx: Tx, rows: UserRow[]): Promise<Map<string, number>> {
+export async function insertUsers(tx: Tx, rows: UserRow[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   await insertBatches('users', rows, async (batch) => {
     const inserted = await tx.insert(users).values(batch).returning({ id: users.id, email: users.email });

@@ -44,7 +44,7 @@ export const SEARCH_P99_TARGET_MS = 50;
 /** A slow answer is a figure here, not a harness failure: autocannon gives up after this long only. */
 const TIMEOUT_SECONDS = 30;
 /** Longest wait for the server to finish what a run left in flight. */
-const SETTLE_MAX_MS = 60_000;
+export const SETTLE_MAX_MS = 60_000;
 
 type TargetKey = 'missions' | 'forMe' | 'freelancers' | 'missionsUncached' | 'freelancersUncached';
 
@@ -127,10 +127,10 @@ interface Prepared {
   release(): Promise<void>;
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** req/s: whole numbers, but one decimal under 10 (a slow search does a few per second). */
-const rate = (rps: number) => (rps < 10 ? rps.toFixed(1) : int(rps));
-const latency = (ms: number) => (Number.isFinite(ms) ? `${ms} ms` : 'n/a');
+export const rate = (rps: number) => (rps < 10 ? rps.toFixed(1) : int(rps));
+export const latency = (ms: number) => (Number.isFinite(ms) ? `${ms} ms` : 'n/a');
 
 /** A fresh database filled by the generator, and a server started on it. */
 async function prepare(database: Database, config: BenchConfig, problems: Problems): Promise<Prepared> {
@@ -218,7 +218,7 @@ async function prepare(database: Database, config: BenchConfig, problems: Proble
 }
 
 /** `?a=1&b=x y` with the values encoded, commas kept (the API reads `workSectors=3,7`). */
-function query(base: string, params: Record<string, string | number>): string {
+export function query(base: string, params: Record<string, string | number>): string {
   const pairs = Object.entries(params).map(
     ([key, value]) => `${key}=${encodeURIComponent(String(value)).replace(/%2C/g, ',')}`,
   );
@@ -357,7 +357,7 @@ function cpuTicks(pid: number): number | null {
  * seconds of CPU), which would be charged to the next target. Idle: the server process used under
  * 2 % of a core in each of two 500 ms samples and, on PostgreSQL, no query is running on the database.
  */
-async function settle(pid: number, activeQueries: (() => Promise<number>) | null): Promise<number> {
+export async function settle(pid: number, activeQueries: (() => Promise<number>) | null): Promise<number> {
   const started = performance.now();
   let last = cpuTicks(pid);
   let quiet = 0;
@@ -373,7 +373,7 @@ async function settle(pid: number, activeQueries: (() => Promise<number>) | null
   return performance.now() - started;
 }
 
-function peak(values: (number | null)[]): number | null {
+export function peak(values: (number | null)[]): number | null {
   const known = values.filter((v): v is number => v !== null);
   return known.length > 0 ? Math.max(...known) : null;
 }
