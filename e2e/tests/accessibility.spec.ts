@@ -6,7 +6,7 @@ import { demo, expect, test, uniqueEmail } from '../support/fixtures';
 /*
  * axe on every page of the app (spec §2, as routed in apps/web/src/router.tsx), in the light and the
  * dark colour scheme: no serious or critical violation. Each account has one browser context, signed
- * in once. Ids of features that have no data yet (teams, sales…) show their "coming soon" page
+ * in once. Ids of features that have no data yet (teams…) show their "coming soon" page
  * whatever the id; the others are real ids of the demo data (the marketplace's are read from the API).
  *
  * Not listed: `/login` (a redirect to `/auth/sign-in`) and `/auth/sign-out` (signs out at once and
@@ -58,7 +58,8 @@ const appPages = (memberId: number, marketplace: { missionId: number; jobId: num
   `/app/user/${memberId}`,
 ];
 
-const dashboardPages = [
+/** The dashboard's pages; `saleId`: a deal of the demo account that opens them. */
+const dashboardPages = (saleId: number) => [
   '/dashboard',
   '/dashboard/active-sales',
   '/dashboard/favorites',
@@ -70,7 +71,7 @@ const dashboardPages = [
   '/dashboard/messages/1',
   '/dashboard/prospects',
   '/dashboard/sales',
-  '/dashboard/sales/1',
+  `/dashboard/sales/${saleId}`,
   '/dashboard/settings',
   '/dashboard/stats',
   '/dashboard/team',
@@ -149,7 +150,7 @@ test.describe('accessibility of every page', () => {
 
   test('dashboard pages of a setter and of an infopreneur', async ({ browser, baseURL }) => {
     const setter = await openSession(browser, baseURL!, { email: demo.setter });
-    await expectAccessiblePages(setter.page, dashboardPages);
+    await expectAccessiblePages(setter.page, dashboardPages(await firstId(setter, '/api/v1/deals')));
     const infopreneur = await openSession(browser, baseURL!, { email: demo.infopreneur });
     const ownMission = await firstId(infopreneur, '/api/v1/missions/mine');
     await expectAccessiblePages(infopreneur.page, [
@@ -164,6 +165,21 @@ test.describe('accessibility of every page', () => {
       ...infopreneurOnboardingSteps.map((step) => `/onboarding/infopreneur/${step}`),
     ]);
     await closeAll([setter, infopreneur]);
+  });
+
+  test('sales pages of an infopreneur (the deals on their offers, what they owe)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const infopreneur = await openSession(browser, baseURL!, { email: demo.infopreneur });
+    await expectAccessiblePages(infopreneur.page, [
+      '/dashboard/sales?as=infopreneur',
+      '/dashboard/sales?as=infopreneur&view=table',
+      `/dashboard/sales/${await firstId(infopreneur, '/api/v1/deals?as=infopreneur')}`,
+      '/dashboard/active-sales?as=infopreneur',
+      '/dashboard/stats',
+    ]);
+    await closeAll([infopreneur]);
   });
 
   test('administration pages', async ({ browser, baseURL }) => {
@@ -212,5 +228,21 @@ test.describe('small screens (375 px)', () => {
     await createReadyUser(member.context.request, { prefix: 'a11y-small' });
     await expectAccessiblePages(member.page, ['/dashboard/settings']);
     await closeAll([visitor, member]);
+  });
+
+  test('sales pages of a setter', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const setter = await openSession(browser, baseURL!, {
+      email: demo.setter,
+      viewport: { width: 375, height: 740 },
+    });
+    await expectAccessiblePages(setter.page, [
+      '/dashboard/sales',
+      '/dashboard/sales?view=table',
+      `/dashboard/sales/${await firstId(setter, '/api/v1/deals')}`,
+      '/dashboard/active-sales',
+      '/dashboard/stats',
+    ]);
+    await closeAll([setter]);
   });
 });

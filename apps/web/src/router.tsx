@@ -6,6 +6,8 @@ import { StartupSpinner } from './components/startup-spinner';
 import { paths } from './config/paths';
 import type { RouteHandle } from './config/route-handle';
 import type { MarketplacePage } from './features/marketplace/routes';
+import type { ProspectsFeaturePage } from './features/prospects/routes';
+import type { SalesPage } from './features/sales/routes';
 import type { GuardName } from './guards';
 import { RootLayout } from './layouts/root-layout';
 
@@ -30,6 +32,22 @@ const marketplace =
   () =>
     import('./features/marketplace/routes').then(async (m) => ({
       Component: await m.marketplacePages[name](),
+    }));
+
+/** A prospects page, loaded through the feature's page index (see features/prospects/routes.ts). */
+const prospects =
+  (name: ProspectsFeaturePage): LazyComponent =>
+  () =>
+    import('./features/prospects/routes').then(async (m) => ({
+      Component: await m.prospectPages[name](),
+    }));
+
+/** A sales page, loaded through the feature's page index (see features/sales/routes.ts). */
+const sales =
+  (name: SalesPage): LazyComponent =>
+  () =>
+    import('./features/sales/routes').then(async (m) => ({
+      Component: await m.salesPages[name](),
     }));
 
 const comingSoon: LazyComponent = () =>
@@ -177,12 +195,12 @@ const dashboardRoutes: RouteObject[] = [
   page(paths.dashboard.root, 'Tableau de bord', () =>
     import('./features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   ),
-  soon(paths.dashboard.activeSales, 'Ventes actives'),
+  page(paths.dashboard.activeSales, 'Ventes actives', sales('activeSales')),
   page(paths.dashboard.advertisement, 'Publicité', marketplace('advertisements'), {
     guards: ['role:infopreneur'],
   }),
   page(paths.dashboard.favorites, 'Favoris', marketplace('favorites')),
-  soon(paths.dashboard.merged, 'Vue fusionnée'),
+  page(paths.dashboard.merged, 'Vue fusionnée', prospects('merged')),
   soon(paths.dashboard.messages, 'Messages', { guards: ['messages'] }),
   soon(paths.dashboard.messagesNew, 'Nouveau message', {
     guards: ['messages'],
@@ -190,16 +208,16 @@ const dashboardRoutes: RouteObject[] = [
   soon(paths.dashboard.conversationPattern, 'Conversation', {
     guards: ['messages'],
   }),
-  soon(paths.dashboard.prospects, 'Prospects'),
-  soon(paths.dashboard.sales, 'Ventes'),
-  soon(paths.dashboard.salePattern, 'Détail de la vente'),
+  page(paths.dashboard.prospects, 'Prospects', prospects('prospects')),
+  page(paths.dashboard.sales, 'Ventes', sales('sales')),
+  page(paths.dashboard.salePattern, 'Détail de la vente', sales('sale')),
   page(paths.dashboard.services, 'Mes offres de formation', marketplace('services'), {
     guards: ['role:infopreneur'],
   }),
   page(paths.dashboard.settings, 'Paramètres', () =>
     import('./features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
   ),
-  soon(paths.dashboard.stats, 'Statistiques'),
+  page(paths.dashboard.stats, 'Statistiques', sales('stats')),
   soon(paths.dashboard.teams, 'Équipes'),
   soon(paths.dashboard.teamPattern, 'Équipe'),
   soon(paths.dashboard.teamManagePattern, "Gérer l'équipe"),

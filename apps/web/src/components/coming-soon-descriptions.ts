@@ -26,20 +26,9 @@ export const comingSoonDescriptions = {
   [paths.app.postCreate]: 'Vous rédigerez ici une publication pour la communauté.',
   [paths.app.postEditPattern]: 'Vous modifierez ici votre publication.',
   [paths.app.postPattern]: 'Vous lirez ici cette publication et ses réactions.',
-  [paths.dashboard.activeSales]:
-    'Vous suivrez ici vos ventes en cours, triées par date de clôture prévue, les retards en premier.',
-  [paths.dashboard.merged]:
-    'Vous verrez ici vos prospects et leur vente en cours réunis dans un seul tableau.',
   [paths.dashboard.messages]: 'Vous échangerez ici en direct avec les autres membres de Closia.',
   [paths.dashboard.messagesNew]: 'Vous démarrerez ici une nouvelle conversation.',
   [paths.dashboard.conversationPattern]: 'Vous lirez et répondrez ici à cette conversation.',
-  [paths.dashboard.prospects]:
-    'Vous gérerez ici vos prospects : coordonnées, statut de contact et prochaines actions.',
-  [paths.dashboard.sales]:
-    'Vous suivrez ici votre pipeline de ventes, en kanban ou en tableau, de la prospection au closing.',
-  [paths.dashboard.salePattern]: 'Vous verrez ici la vente, son prospect, son historique et vos notes.',
-  [paths.dashboard.stats]:
-    'Vous analyserez ici vos ventes, votre taux de conversion, votre chiffre d’affaires et vos commissions.',
   [paths.dashboard.teams]: 'Vous créerez ici vos équipes et retrouverez celles dont vous êtes membre.',
   [paths.dashboard.teamPattern]: "Vous verrez ici les membres, les discussions et l'agenda de l'équipe.",
   [paths.dashboard.teamManagePattern]:

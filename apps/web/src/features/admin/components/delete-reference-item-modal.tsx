@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import type { AdminReferenceItem } from '../api/admin-reference-keys';
-import { FormError } from './form-error';
 
 /** "utilisé par 3 profils ou offres": the count of the server's 409 message, else the row's usage. */
 export function conflictText(error: unknown, item: AdminReferenceItem | null): string {

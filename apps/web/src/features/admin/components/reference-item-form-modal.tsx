@@ -2,11 +2,11 @@ import { referenceItemSchema } from '@closia/shared';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/api-client';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import type { AdminReferenceItem } from '../api/admin-reference-keys';
-import { FormError } from './form-error';
 
 interface ReferenceItemFormModalProps {
   opened: boolean;

@@ -2,9 +2,9 @@ import { type Service, serviceRejectSchema } from '@closia/shared';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { FormError } from './form-error';
 
 /** The reason of a rejection, required: the infopreneur reads it on their offer. */
 export function RejectServiceModal({

@@ -21,6 +21,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateAdvertisement } from '../api/create-advertisement';
@@ -36,7 +37,6 @@ import {
   toAdvertisementUpdate,
 } from '../utils/advertisement-form';
 import { describeFor } from '../utils/errors';
-import { FormError } from './form-error';
 import { advertisementStatusLabels } from './status-badges';
 import { useWorkSectorOptions } from './work-sector-options';
 

@@ -4,13 +4,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateApplication } from '../api/create-application';
 import { useDecideApplication } from '../api/decide-application';
 import { refusalReasons } from '../utils/application';
 import { errorMessage } from '../utils/errors';
-import { FormError } from './form-error';
 import { ApplicationStatusBadge } from './status-badges';
 
 const MESSAGE_MAX = 3000;

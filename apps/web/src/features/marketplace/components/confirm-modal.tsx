@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../utils/errors';
-import { FormError } from './form-error';
 
 /** "Are you sure?" before a destructive action, with the failure shown in place. */
 export function ConfirmModal({

@@ -19,6 +19,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateMission } from '../api/create-mission';
@@ -31,7 +32,6 @@ import {
   missionFormValues,
   toMissionInput,
 } from '../utils/mission-form';
-import { FormError } from './form-error';
 
 const missionFormSchema = missionCreateSchema.extend({ ticket: missionUpdateSchema.shape.ticket });
 const validateInput = zodResolver(missionFormSchema);

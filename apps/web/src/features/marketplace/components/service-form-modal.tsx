@@ -25,6 +25,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useWorkSectors } from '../../reference/api/get-work-sectors';
@@ -41,7 +42,6 @@ import {
   serviceFormValues,
   toServiceInput,
 } from '../utils/service-form';
-import { FormError } from './form-error';
 
 const validateInput = zodResolver(serviceCreateSchema);
 

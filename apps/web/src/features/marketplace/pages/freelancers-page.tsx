@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconTargetArrow, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { SearchField } from '../../../components/search-field';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useSkills } from '../../reference/api/get-skills';
 import { useMyMissions } from '../api/get-my-missions';
@@ -27,7 +28,6 @@ import { DebouncedNumberInput } from '../components/debounced-number-input';
 import { FreelancerResultCard } from '../components/freelancer-card';
 import { PageHeader } from '../components/page-header';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
-import { SearchField } from '../components/search-field';
 import { useWorkSectorOptions } from '../components/work-sector-options';
 import { filterErrors, otherErrors } from '../utils/filter-errors';
 import { countText } from '../utils/format';

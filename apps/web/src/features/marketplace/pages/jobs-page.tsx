@@ -11,6 +11,7 @@ import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Tex
 import { IconAlertTriangle, IconBuildingStore } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { SearchField } from '../../../components/search-field';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useJobs } from '../api/get-jobs';
@@ -19,7 +20,6 @@ import { DebouncedNumberInput } from '../components/debounced-number-input';
 import { JobCard } from '../components/job-card';
 import { PageHeader } from '../components/page-header';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
-import { SearchField } from '../components/search-field';
 import { SortSelect } from '../components/sort-select';
 import { useWorkSectorOptions } from '../components/work-sector-options';
 import { filterErrors, otherErrors } from '../utils/filter-errors';

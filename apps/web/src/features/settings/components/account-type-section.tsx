@@ -10,11 +10,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormError } from '../../../components/form-error';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-errors';
 import { useChangeAccount } from '../../auth/api/change-account';
 import { currentRole } from '../utils/account-role';
-import { FormError } from './form-error';
 import { SettingsSection } from './settings-section';
 
 const roleDescriptions: Record<RegistrationRole, string> = {

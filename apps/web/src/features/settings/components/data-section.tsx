@@ -5,11 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDownload, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormError } from '../../../components/form-error';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-errors';
 import { useDeleteAccount } from '../api/delete-account';
 import { exportFileName, useExportData } from '../api/export-data';
-import { FormError } from './form-error';
 import { SettingsSection } from './settings-section';
 
 const CONFIRM_WORD = 'SUPPRIMER';

@@ -4,11 +4,11 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { ResendVerificationButton } from '../../auth/components/resend-verification-button';
 import { useChangeEmail } from '../api/change-email';
-import { FormError } from './form-error';
 import { SettingsSection } from './settings-section';
 
 /** The current address, its verification, and the change confirmed by a link sent to the new one. */

@@ -3,10 +3,10 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateUser } from '../api/update-user';
-import { FormError } from './form-error';
 import { SettingsSection } from './settings-section';
 
 const identitySchema = userUpdateSchema.pick({ firstName: true, lastName: true }).required();

@@ -24,12 +24,12 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormError } from '../../../components/form-error';
 import { paths } from '../../../config/paths';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateUser } from '../api/update-user';
 import { currentRole } from '../utils/account-role';
-import { FormError } from './form-error';
 import { SettingsSection } from './settings-section';
 
 const MAX_SOCIAL_LINKS = 10;

@@ -4,8 +4,8 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /**
- * A search box that commits its text after a pause in typing (300 ms) and follows the address when
- * it changes by itself (back button, a shared link).
+ * A search box that commits its text after a pause in typing (300 ms), or at once on Enter, and
+ * follows the address when it changes by itself (back button, a shared link).
  */
 export function SearchField({
   value,

@@ -1,0 +1,182 @@
+import type { CommissionMonth, CommissionSums, Commissions } from '@closia/shared';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useCommissions } from '../api/get-commissions';
+import { isPayable } from '../utils/commissions';
+import { formatCents, formatDay, formatMonth } from '../utils/format';
+import type { StatsPeriod } from '../utils/period';
+import { CommissionLinesTable } from './commission-lines-table';
+import { LoadError } from './query-states';
+import { ScrollTable } from './scroll-table';
+
+const hasMovement = (sums: CommissionSums) =>
+  sums.earnedCents !== 0 ||
+  sums.pendingCents !== 0 ||
+  sums.dueCents !== 0 ||
+  sums.paidCents !== 0 ||
+  sums.clawedBackCents !== 0;
+
+function Totals({ totals, infopreneur }: { totals: CommissionSums; infopreneur: boolean }) {
+  const items = infopreneur
+    ? [
+        { label: 'Dû maintenant', value: totals.dueCents },
+        { label: 'À venir', value: totals.pendingCents },
+        { label: 'Déjà payé', value: totals.paidCents },
+        { label: 'Reste à payer', value: totals.balanceCents },
+      ]
+    : [
+        { label: 'Gagné', value: totals.earnedCents },
+        { label: 'Dû', value: totals.dueCents },
+        { label: 'À venir', value: totals.pendingCents },
+        { label: 'Payé', value: totals.paidCents },
+      ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      {items.map((item) => (
+        <Stack key={item.label} gap={0}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            {item.label}
+          </Text>
+          <Text fw={700} fz="lg">
+            {formatCents(item.value)}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function MonthsTable({ months }: { months: CommissionMonth[] }) {
+  const shown = months.filter(hasMovement);
+  if (shown.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Aucune commission sur la période. Vos commissions apparaissent ici dès qu’une vente est gagnée.
+      </Text>
+    );
+  }
+  return (
+    <ScrollTable minWidth={560} label="Vos commissions par mois d’échéance">
+      <Table striped verticalSpacing="xs">
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+          Vos commissions par mois d’échéance
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Mois</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Gagnées</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Dues</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>À venir</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Payées</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Reprises</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((month) => (
+            <Table.Tr key={month.month}>
+              <Table.Td style={{ textTransform: 'capitalize' }}>{formatMonth(month.month)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(month.earnedCents)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(month.dueCents)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(month.pendingCents)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(month.paidCents)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(month.clawedBackCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+function OwedTable({ commissions }: { commissions: Extract<Commissions, { role: 'infopreneur' }> }) {
+  if (commissions.owed.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Vous ne devez rien sur la période : aucune vente de vos offres n’a été gagnée par vos setters et
+        closers.
+      </Text>
+    );
+  }
+  return (
+    <ScrollTable minWidth={560} label="Ce que vous devez, par vendeur">
+      <Table striped verticalSpacing="xs">
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+          Ce que vous devez, par vendeur
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Bénéficiaire</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Dû maintenant</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>À venir</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Payé</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Reste à payer</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {commissions.owed.map((row) => (
+            <Table.Tr key={row.beneficiary.id} data-testid="owed-row">
+              <Table.Td>{row.beneficiary.fullName}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(row.dueCents)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(row.pendingCents)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(row.paidCents)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{formatCents(row.balanceCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+/**
+ * The commissions of the period: a freelancer's earned, due and paid per month; an infopreneur's
+ * debts per freelancer and the lines still to pay, each with "Marquer payée".
+ */
+export function CommissionsSummary({ period }: { period: StatsPeriod }) {
+  const commissions = useCommissions(period);
+  let content: ReactNode;
+  if (commissions.isPending) content = <Skeleton height={160} aria-label="Chargement des commissions" />;
+  else if (commissions.isError)
+    content = <LoadError error={commissions.error} onRetry={() => commissions.refetch()} />;
+  else {
+    const data = commissions.data;
+    const unpaid = data.lines.filter(isPayable).sort((a, b) => a.dueOn.localeCompare(b.dueOn));
+    content = (
+      <Stack gap="lg">
+        <Totals totals={data.totals} infopreneur={data.role === 'infopreneur'} />
+        {data.role === 'infopreneur' ? (
+          <>
+            <OwedTable commissions={data} />
+            {unpaid.length > 0 && (
+              <CommissionLinesTable
+                lines={unpaid}
+                canPay
+                withDeal
+                caption="Commissions à payer, par échéance"
+              />
+            )}
+          </>
+        ) : (
+          <MonthsTable months={data.months} />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Card padding="lg" data-testid="commissions-summary">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4">
+            Commissions
+          </Title>
+          {commissions.data && (
+            <Text size="xs" c="dimmed">
+              Échéances du {formatDay(commissions.data.from)} au {formatDay(commissions.data.to)}
+            </Text>
+          )}
+        </Group>
+        {content}
+      </Stack>
+    </Card>
+  );
+}

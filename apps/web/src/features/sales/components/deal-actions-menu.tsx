@@ -1,0 +1,93 @@
+import type { Deal, SelectablePipelineStage } from '@closia/shared';
+import { Button, Menu } from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconChevronDown,
+  IconThumbDown,
+  IconTrophy,
+  IconUserShare,
+} from '@tabler/icons-react';
+import { isOpenStage, movableStages, stageLabel } from '../utils/stages';
+
+export type DealDialog = 'win' | 'lose' | 'handoff' | 'move';
+
+/** What the viewer may do with a deal from a card or a row. */
+export function dealPermissions(deal: Deal) {
+  const owner = deal.viewerRole === 'owner';
+  const open = isOpenStage(deal.status);
+  return {
+    stages: movableStages(deal),
+    win: owner && open,
+    lose: owner && open,
+    handoff: owner && deal.status === 'Role',
+  };
+}
+
+/**
+ * "Déplacer": the keyboard way to move a deal (the kanban's drag and drop is the pointer's), and
+ * "Gagné" / "Perdu" / "Passer à un closer" where the viewer may. Nothing when they may do nothing.
+ */
+export function DealActionsMenu({
+  deal,
+  onMove,
+  onDialog,
+  size = 'xs',
+}: {
+  deal: Deal;
+  onMove: (stage: SelectablePipelineStage) => void;
+  onDialog: (dialog: DealDialog, deal: Deal) => void;
+  size?: 'xs' | 'sm';
+}) {
+  const can = dealPermissions(deal);
+  if (can.stages.length === 0 && !can.win && !can.lose && !can.handoff) return null;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          size={size}
+          variant="default"
+          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+          leftSection={<IconArrowsExchange size={14} aria-hidden="true" />}
+          aria-label={`Déplacer « ${deal.title} »`}
+        >
+          Déplacer
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {can.stages.length > 0 && <Menu.Label>Déplacer vers</Menu.Label>}
+        {can.stages.map((stage) => (
+          <Menu.Item key={stage} onClick={() => onMove(stage)}>
+            {stageLabel(stage)}
+          </Menu.Item>
+        ))}
+        {(can.win || can.lose || can.handoff) && can.stages.length > 0 && <Menu.Divider />}
+        {can.handoff && (
+          <Menu.Item
+            leftSection={<IconUserShare size={16} aria-hidden="true" />}
+            onClick={() => onDialog('handoff', deal)}
+          >
+            Passer à un closer…
+          </Menu.Item>
+        )}
+        {can.win && (
+          <Menu.Item
+            color="green"
+            leftSection={<IconTrophy size={16} aria-hidden="true" />}
+            onClick={() => onDialog('win', deal)}
+          >
+            Gagné…
+          </Menu.Item>
+        )}
+        {can.lose && (
+          <Menu.Item
+            color="red"
+            leftSection={<IconThumbDown size={16} aria-hidden="true" />}
+            onClick={() => onDialog('lose', deal)}
+          >
+            Perdu…
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

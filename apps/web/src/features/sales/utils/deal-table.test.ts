@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dealListQuery,
+  defaultTableFilters,
+  hasFilters,
+  nextSort,
+  readTableFilters,
+  readViewpoint,
+  writeTableFilters,
+} from './deal-table';
+
+describe('table filters in the address', () => {
+  it('reads the API’s parameters, ignoring what is malformed', () => {
+    const params = new URLSearchParams(
+      'view=table&status=Closing,Role,Nope&serviceId=3&expectedCloseFrom=2025-01-01&expectedCloseTo=2025-13-45&sortBy=amount&sortOrder=desc&page=2',
+    );
+    expect(readTableFilters(params)).toEqual({
+      stages: ['Closing', 'Role'],
+      serviceId: 3,
+      expectedCloseFrom: '2025-01-01',
+      expectedCloseTo: null,
+      sortBy: 'amount',
+      sortOrder: 'desc',
+      page: 2,
+    });
+    expect(readTableFilters(new URLSearchParams('sortBy=drop&page=-1&serviceId=abc'))).toEqual(
+      defaultTableFilters,
+    );
+  });
+
+  it('writes them back without the defaults, keeping the other parameters', () => {
+    const filters = { ...defaultTableFilters, stages: ['Role' as const], page: 1 };
+    expect(writeTableFilters(new URLSearchParams('view=table&page=4'), filters).toString()).toBe(
+      'view=table&status=Role',
+    );
+    const round = readTableFilters(
+      writeTableFilters(new URLSearchParams(), {
+        ...filters,
+        sortBy: 'probability',
+        sortOrder: 'desc',
+        page: 3,
+      }),
+    );
+    expect(round).toEqual({ ...filters, sortBy: 'probability', sortOrder: 'desc', page: 3 });
+  });
+
+  it('knows when the list is narrowed', () => {
+    expect(hasFilters(defaultTableFilters)).toBe(false);
+    expect(hasFilters({ ...defaultTableFilters, sortBy: 'amount', page: 3 })).toBe(false);
+    expect(hasFilters({ ...defaultTableFilters, expectedCloseTo: '2025-01-01' })).toBe(true);
+  });
+});
+
+describe('dealListQuery', () => {
+  it('asks the API for the page, with the infopreneur’s viewpoint when chosen', () => {
+    const filters = { ...defaultTableFilters, stages: ['Closing' as const, 'Role' as const], serviceId: 4 };
+    expect(dealListQuery(filters, 'seller')).toEqual({
+      status: 'Closing,Role',
+      serviceId: 4,
+      expectedCloseFrom: undefined,
+      expectedCloseTo: undefined,
+      sortBy: 'expectedCloseDate',
+      sortOrder: 'asc',
+      page: 1,
+      perPage: 20,
+    });
+    expect(dealListQuery(defaultTableFilters, 'infopreneur')).toMatchObject({
+      as: 'infopreneur',
+      status: undefined,
+    });
+  });
+});
+
+describe('sorting by a column', () => {
+  it('turns the sorted column around, and sorts another in its natural direction', () => {
+    expect(nextSort(defaultTableFilters, 'expectedCloseDate')).toEqual({
+      sortBy: 'expectedCloseDate',
+      sortOrder: 'desc',
+    });
+    expect(nextSort(defaultTableFilters, 'amount')).toEqual({ sortBy: 'amount', sortOrder: 'desc' });
+    expect(nextSort({ ...defaultTableFilters, sortBy: 'amount', sortOrder: 'desc' }, 'amount')).toEqual({
+      sortBy: 'amount',
+      sortOrder: 'asc',
+    });
+  });
+});
+
+describe('readViewpoint', () => {
+  it('offers the deals on my offers to an infopreneur only', () => {
+    const params = new URLSearchParams('as=infopreneur');
+    expect(readViewpoint(params, true)).toBe('infopreneur');
+    expect(readViewpoint(params, false)).toBe('seller');
+    expect(readViewpoint(new URLSearchParams(), true)).toBe('seller');
+  });
+});

@@ -1,0 +1,65 @@
+import {
+  type Deal,
+  type PipelineStage,
+  pipelineStageLabels,
+  type SelectablePipelineStage,
+  selectablePipelineStages,
+} from '@closia/shared';
+
+/*
+ * The pipeline's stages as the sales pages show them: in the spec's order, R2 for the stored `Role`,
+ * and which of them the viewer may move a deal to.
+ */
+
+/** The six open stages, in order (the kanban's columns, the stage picker's choices). */
+export const openStages: readonly SelectablePipelineStage[] = selectablePipelineStages;
+
+/** The open stages up to R2: where a setter still works a deal handed to a closer. */
+export const setterStages: readonly SelectablePipelineStage[] = [
+  'Prospecting',
+  'Qualification',
+  'Closing',
+  'Role',
+];
+
+/** French label of a stage: "Prospection", "R2" (stored `Role`), "Gagné"… */
+export function stageLabel(stage: PipelineStage): string {
+  return pipelineStageLabels[stage];
+}
+
+export function isOpenStage(stage: PipelineStage): stage is SelectablePipelineStage {
+  return (openStages as readonly string[]).includes(stage);
+}
+
+/** The deals of each open stage, in the pipeline's order (closed deals are left out). */
+export function groupByStage<T extends Pick<Deal, 'status'>>(deals: readonly T[]) {
+  const groups = new Map<SelectablePipelineStage, T[]>(openStages.map((stage) => [stage, []]));
+  for (const deal of deals) {
+    if (isOpenStage(deal.status)) groups.get(deal.status)?.push(deal);
+  }
+  return groups;
+}
+
+/**
+ * The open stages the viewer may move a deal to (its own stage excluded): any for its owner; up to
+ * R2 for its setter, while it is there; none for the offer's infopreneur, or a closed deal.
+ */
+export function movableStages(
+  deal: Pick<Deal, 'status' | 'viewerRole' | 'canEdit'>,
+): SelectablePipelineStage[] {
+  if (!deal.canEdit || !isOpenStage(deal.status)) return [];
+  const allowed = deal.viewerRole === 'setter' ? setterStages : openStages;
+  return allowed.filter((stage) => stage !== deal.status);
+}
+
+/** Badge colour of a stage. */
+export const stageColors: Record<PipelineStage, string> = {
+  Prospecting: 'gray',
+  Qualification: 'blue',
+  Closing: 'violet',
+  Role: 'orange',
+  Onboarding: 'cyan',
+  FollowUp: 'teal',
+  Closed: 'green',
+  Lost: 'red',
+};
