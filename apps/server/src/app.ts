@@ -32,6 +32,7 @@ import { invalidationPlugin } from './plugins/invalidation';
 import { mailerPlugin } from './plugins/mailer';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // After the OpenAPI plugin, so that its routes are documented (and fuzzed by the bad-input test).
+  await app.register(realtimePlugin);
 
   await app.register(systemRoutes);
   await app.register(authRoutes, { prefix: '/api/v1/auth' });

@@ -30,6 +30,8 @@ const envSchema = z.object({
   /** How long a session's user may be served from memory; 0 turns the cache off. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /** Event streams one user may hold on one instance (tabs); past it the oldest is closed. */
+  REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Bearer token that `/metrics` requires; without it `/metrics` is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });
@@ -61,6 +63,8 @@ export interface Config {
   sessionCacheTtlMs: number;
   /** How long a search's ids, totals and facets are reused (ms; 0: never). */
   searchCacheTtlMs: number;
+  /** Event streams per user and instance; the oldest is closed past it. */
+  realtimeMaxStreamsPerUser: number;
   /** `/metrics` answers only `Authorization: Bearer <token>`; null turns it off. */
   metricsToken: string | null;
 }
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    realtimeMaxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER,
   };
 }
 
@@ -148,6 +153,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionCacheTtlMs: 10_000,
     searchCacheTtlMs: 10_000,
     metricsToken: null,
+    realtimeMaxStreamsPerUser: 20,
     ...overrides,
   };
 }

@@ -324,3 +324,71 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   'update-bio': 'Bio mise à jour',
 };
 export const activityActionOptions = toOptions(activityActions, activityActionLabels);
+
+export const teamInvitationStatuses = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type TeamInvitationStatus = (typeof teamInvitationStatuses)[number];
+export const teamInvitationStatusLabels: Record<TeamInvitationStatus, string> = {
+  pending: 'En attente',
+  accepted: 'Acceptée',
+  declined: 'Refusée',
+  cancelled: 'Annulée',
+};
+
+/**
+ * What a notification is about. Each type belongs to one category, and each user chooses per
+ * category whether it also goes by e-mail (`notificationCategories`).
+ */
+export const notificationTypes = [
+  'message',
+  'application_received',
+  'application_accepted',
+  'application_declined',
+  'application_withdrawn',
+  'deal_handoff',
+  'deal_refunded',
+  'team_invitation',
+  'team_invitation_accepted',
+  'team_role_changed',
+  'team_member_removed',
+  'team_event',
+  'service_approved',
+  'service_rejected',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const notificationCategories = ['messages', 'applications', 'deals', 'teams', 'services'] as const;
+export type NotificationCategory = (typeof notificationCategories)[number];
+export const notificationCategoryLabels: Record<NotificationCategory, string> = {
+  messages: 'Nouveaux messages',
+  applications: 'Candidatures et réponses',
+  deals: 'Ventes transmises et remboursées',
+  teams: 'Invitations et vie des équipes',
+  services: 'Validation de mes formations',
+};
+export const notificationCategoryOf: Record<NotificationType, NotificationCategory> = {
+  message: 'messages',
+  application_received: 'applications',
+  application_accepted: 'applications',
+  application_declined: 'applications',
+  application_withdrawn: 'applications',
+  deal_handoff: 'deals',
+  deal_refunded: 'deals',
+  team_invitation: 'teams',
+  team_invitation_accepted: 'teams',
+  team_role_changed: 'teams',
+  team_member_removed: 'teams',
+  team_event: 'teams',
+  service_approved: 'services',
+  service_rejected: 'services',
+};
+/**
+ * E-mail by default for everything but direct messages: a conversation is read in the app, and
+ * a mail per message would drown the inbox (one can turn it on in the settings).
+ */
+export const defaultEmailNotifications: Record<NotificationCategory, boolean> = {
+  messages: false,
+  applications: true,
+  deals: true,
+  teams: true,
+  services: true,
+};

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -38,6 +40,8 @@ export const teamMembers = pgTable(
   (t) => [
     uniqueIndex('team_members_unique').on(t.teamId, t.userId),
     index('team_members_user_idx').on(t.userId),
+    // One creator per team (a transfer demotes the former creator in the same transaction).
+    uniqueIndex('team_members_one_creator').on(t.teamId).where(sql`role = 'creator'`),
   ],
 );
 
@@ -60,6 +64,40 @@ export const teamEvents = pgTable(
   (t) => [index('team_events_team_idx').on(t.teamId, t.startTime)],
 );
 
+/**
+ * An invitation to join a team: of a user of Closia (`inviteeId`), or of an e-mail address that
+ * has no account yet (`email`; it reaches the account registered with it). At most one pending
+ * invitation per team and person.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial().primaryKey(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    inviteeId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased; set for invitations by e-mail. */
+    email: text(),
+    invitedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** pending | accepted | declined | cancelled */
+    status: text().notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('team_invitations_team_idx').on(t.teamId, t.status),
+    index('team_invitations_invitee_idx').on(t.inviteeId, t.status),
+    index('team_invitations_email_idx').on(t.email, t.status),
+    uniqueIndex('team_invitations_pending_user')
+      .on(t.teamId, t.inviteeId)
+      .where(sql`status = 'pending' and invitee_id is not null`),
+    uniqueIndex('team_invitations_pending_email')
+      .on(t.teamId, t.email)
+      .where(sql`status = 'pending' and email is not null`),
+  ],
+);
+
 /** A team's chat room; every team has a default "Général" chat. */
 export const chats = pgTable(
   'chats',
@@ -70,6 +108,8 @@ export const chats = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     isDefault: boolean().notNull().default(false),
+    createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    lastMessageAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('chats_team_idx').on(t.teamId)],
@@ -108,11 +148,57 @@ export const messages = pgTable(
     conversationId: integer().references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: integer().references(() => users.id, { onDelete: 'set null' }),
     body: text().notNull(),
+    /** An image sent with the message: its stored name and size (served to those who may read it). */
+    attachment: jsonb().$type<{ name: string; width: number; height: number }>(),
     editedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('messages_chat_idx').on(t.chatId, t.createdAt),
+    index('messages_chat_idx').on(t.chatId, t.id),
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_conversation_id_idx').on(t.conversationId, t.id),
   ],
 );
+
+/**
+ * What the notification centre lists. Messages of one conversation share one unread
+ * notification (`groupKey`, `count`) instead of one per message.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    body: text(),
+    /** A path of the app, e.g. /dashboard/messages/12. */
+    link: text(),
+    groupKey: text(),
+    count: integer().notNull().default(1),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+    uniqueIndex('notifications_unread_group')
+      .on(t.userId, t.groupKey)
+      .where(sql`read_at is null and group_key is not null`),
+  ],
+);
+
+/** Which notification categories a user also receives by e-mail (absent: the defaults). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});

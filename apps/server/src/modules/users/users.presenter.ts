@@ -6,7 +6,7 @@ type UserRow = typeof users.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** A user counts as online when seen in the last five minutes. */
-const ONLINE_WINDOW_MS = 5 * 60_000;
+export const ONLINE_WINDOW_MS = 5 * 60_000;
 
 export const isOnline = (user: Pick<UserRow, 'lastSeenAt'>) =>
   user.lastSeenAt !== null && Date.now() - user.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
