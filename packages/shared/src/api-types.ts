@@ -159,6 +159,10 @@ export const errorCodes = {
   tooManyRequests: 'E_TOO_MANY_REQUESTS',
   badRequest: 'E_BAD_REQUEST',
   csrf: 'E_BAD_CSRF_TOKEN',
+  /** The messages guard: the e-mail address is not verified yet. */
+  emailNotVerified: 'E_EMAIL_NOT_VERIFIED',
+  /** The messages guard: the onboarding is not finished yet. */
+  onboardingRequired: 'E_ONBOARDING_REQUIRED',
   internal: 'E_INTERNAL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
