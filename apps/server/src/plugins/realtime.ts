@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { sessions, users } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { frame, RealtimeHub, type Stream } from '../lib/realtime-hub';
@@ -257,6 +257,13 @@ export const realtimePlugin = fp(
           summary: 'My event stream (Server-Sent Events; messages `{ channel, payload }`)',
           querystring: realtimeStreamQuerySchema,
           produces: ['text/event-stream'],
+          response: {
+            200: {
+              description:
+                'Server-Sent Events: `data: {"channel":…,"payload":…}` frames, comments as keep-alive',
+              content: { 'text/event-stream': { schema: z.string() } },
+            },
+          },
         },
       },
       async (request, reply) => {

@@ -32,6 +32,7 @@ CREATE TABLE "team_invitations" (
 DROP INDEX "messages_chat_idx";--> statement-breakpoint
 ALTER TABLE "chats" ADD COLUMN "created_by_id" integer;--> statement-breakpoint
 ALTER TABLE "chats" ADD COLUMN "last_message_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "pair_key" text;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "attachment" jsonb;--> statement-breakpoint
 ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -50,4 +51,5 @@ CREATE UNIQUE INDEX "team_invitations_pending_email" ON "team_invitations" USING
 ALTER TABLE "chats" ADD CONSTRAINT "chats_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "messages_conversation_id_idx" ON "messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_members_one_creator" ON "team_members" USING btree ("team_id") WHERE role = 'creator';--> statement-breakpoint
-CREATE INDEX "messages_chat_idx" ON "messages" USING btree ("chat_id","id");
+CREATE INDEX "messages_chat_idx" ON "messages" USING btree ("chat_id","id");--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_pairKey_unique" UNIQUE("pair_key");

@@ -118,6 +118,8 @@ export const chats = pgTable(
 /** A one-to-one conversation between users. */
 export const conversations = pgTable('conversations', {
   id: serial().primaryKey(),
+  /** 'smallerId:largerId' of the two participants: one conversation per pair, even when both open it at once. */
+  pairKey: text().unique(),
   lastMessageAt: timestamp({ withTimezone: true }),
   ...timestamps,
 });

@@ -1,18 +1,17 @@
-import { errorCodes, textField } from '@closia/shared';
+import { textField } from '@closia/shared';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import {
   MAX_PICTURE_BYTES,
   type PictureKind,
-  pictureErrors,
   readPicture,
   removePicture,
   replacePicture,
 } from './pictures.service';
+import { readPhoto } from './upload';
 
 const tags = ['pictures'];
 
@@ -25,42 +24,10 @@ const uploadForm = z
   .object({ photo: z.file().meta({ description: 'JPEG, PNG or WebP image, at most 5 MB' }) })
   .nullish();
 
-/** A body announced as multipart that is not (no boundary, no closing boundary, a broken part). */
-const malformedMultipart = () => new AppError(400, errorCodes.badRequest, 'Malformed multipart body');
-
-/**
- * What a failure while reading the form becomes: our 422s as they are, a file over the limit 422
- * `fileSize`, the plugin's own 4xx (too many parts…) as they are; any other parser error means
- * the body is not valid multipart: 400. Only the plugin's 5xx (a bug) stays a 500.
- */
-function readFailure(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return pictureErrors.size();
-  if (typeof statusCode === 'number' && statusCode >= 400) return error;
-  return malformedMultipart();
-}
-
 export const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 5, parts: 6 },
   });
-
-  /**
-   * Reads the multipart field `photo`, answering the spec's 422 for a missing or too large file
-   * and 400 for a body that is not valid multipart. The whole file is read before anything is
-   * stored, so a truncated upload changes nothing.
-   */
-  async function readPhoto(request: FastifyRequest): Promise<Buffer> {
-    if (!request.isMultipart()) throw pictureErrors.missing();
-    try {
-      const file = await request.file();
-      if (file?.fieldname !== 'photo') throw pictureErrors.missing();
-      return await file.toBuffer();
-    } catch (error) {
-      throw readFailure(error);
-    }
-  }
 
   const upload = (kind: PictureKind, key: 'profilePicture' | 'banner') =>
     app.post(

@@ -116,3 +116,60 @@ export async function readPicture(storage: Storage, kind: PictureKind, file: str
   if (!STORED_NAME.test(file)) return null;
   return storage.get(`${variants[kind].folder}/${file}`);
 }
+
+/** Images sent with messages: at most this wide and high once re-encoded (proportions kept). */
+const ATTACHMENT_MAX_SIDE = 1600;
+
+export const attachmentErrors = {
+  type: () => fieldError('image', 'fileType', 'The image must be a JPEG, PNG or WebP image'),
+  size: () =>
+    fieldError('image', 'fileSize', 'The image must not be larger than 5 MB', { max: MAX_PICTURE_BYTES }),
+  image: () => fieldError('image', 'image', 'The image is not a valid image'),
+};
+
+/**
+ * Stores an image sent with a message, with the checks of the pictures: type read from its first
+ * bytes, decoded and re-encoded as WebP (at most 1600 px a side), metadata stripped.
+ */
+export async function storeAttachment(
+  storage: Storage,
+  data: Buffer,
+): Promise<{ name: string; width: number; height: number }> {
+  if (!sniffImageType(data)) throw attachmentErrors.type();
+  let encoded: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    encoded = await sharp(data, { failOn: 'truncated', limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(ATTACHMENT_MAX_SIDE, ATTACHMENT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw attachmentErrors.image();
+  }
+  const name = `${randomBytes(16).toString('hex')}.webp`;
+  await storage.put(`attachments/${name}`, encoded.data, 'image/webp');
+  return { name, width: encoded.info.width, height: encoded.info.height };
+}
+
+export async function readAttachment(storage: Storage, name: string): Promise<Buffer | null> {
+  if (!STORED_NAME.test(name)) return null;
+  return storage.get(`attachments/${name}`);
+}
+
+/** A team's avatar, square like a user's: stored under teams/, answers its name. */
+export async function storeTeamAvatar(storage: Storage, data: Buffer): Promise<string> {
+  if (!sniffImageType(data)) throw pictureErrors.type();
+  const encoded = await reencode(data, 'profile');
+  const name = `${randomBytes(16).toString('hex')}.webp`;
+  await storage.put(`teams/${name}`, encoded, 'image/webp');
+  return name;
+}
+
+export async function readTeamAvatar(storage: Storage, name: string): Promise<Buffer | null> {
+  return STORED_NAME.test(name) ? storage.get(`teams/${name}`) : null;
+}
+
+/** Deletes a stored team avatar; external URLs and unknown names are left alone. */
+export async function deleteTeamAvatar(storage: Storage, name: string | null): Promise<void> {
+  if (name && STORED_NAME.test(name)) await storage.delete(`teams/${name}`);
+}

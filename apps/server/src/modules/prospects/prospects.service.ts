@@ -31,6 +31,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } fr
 import type { Db, DbOrTx } from '../../db/client';
 import { deals, prospectActivities, prospects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
+import { escapeLike } from '../../lib/name-search';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { dayWindows } from './paris-time';
 import {
@@ -132,7 +133,6 @@ export async function findDuplicates(
 export type ProspectFilters = Omit<ProspectListInput, 'page' | 'perPage'>;
 
 /** `%`, `_` and `\` of a user's text, escaped for LIKE. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const searchedText = sql`lower(unaccent(concat_ws(' ', ${prospects.firstName}, ${prospects.lastName}, ${prospects.email}, ${prospects.phone})))`;
 const containsText = (text: string) =>

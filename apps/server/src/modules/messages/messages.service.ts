@@ -1,0 +1,424 @@
+/**
+ * Messages: one-to-one conversations, and the storage of every message (team chats write and
+ * read theirs through `insertMessage` / `messagePage`). Each message is committed before anyone
+ * is told of it; the unread count on the user (`GET /user`) is invalidated with every change.
+ */
+import {
+  type Conversation,
+  type ConversationListQuery,
+  errorCodes,
+  type Message,
+  type MessageListQuery,
+  type MessagePage,
+  type Paginated,
+  type Participant,
+} from '@closia/shared';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  chats,
+  conversationParticipants,
+  conversations,
+  messages,
+  profiles,
+  teamMembers,
+  users,
+} from '../../db/schema';
+import { AppError, fieldError, notFound } from '../../lib/errors';
+import { wordsMatch } from '../../lib/name-search';
+import { offsetOf, paginationMeta } from '../../lib/pagination';
+import {
+  participantAlias,
+  participantColumns,
+  presentOptionalParticipant,
+  presentParticipant,
+} from '../../lib/participants';
+import type { Session } from '../../plugins/session';
+import type { Storage } from '../../plugins/storage';
+import type { NotificationOutbox } from '../notifications/notifications.service';
+import { storeAttachment } from '../pictures/pictures.service';
+
+/** The spec's `messages` guard: a verified e-mail and a finished onboarding (admins need no profile). */
+export function requireMessaging(session: Session | null): Session {
+  if (!session) throw new AppError(401, errorCodes.unauthorized, 'Unauthorized access');
+  if (!session.user.emailVerifiedAt)
+    throw new AppError(403, errorCodes.emailNotVerified, 'Verify your e-mail address to use messages');
+  const finished = session.profile?.finishedProfileSetup ?? false;
+  if (!finished && !(session.user.admin && !session.profile))
+    throw new AppError(403, errorCodes.onboardingRequired, 'Finish your onboarding to use messages');
+  return session;
+}
+
+/** What a sent message carries: its text and an optional image (already read from the request). */
+export interface MessageInput {
+  body: string;
+  image?: Buffer | null;
+}
+
+const sender = participantAlias('sender');
+
+function selectMessages(db: DbOrTx) {
+  return db
+    .select({ message: messages, sender: sender.columns })
+    .from(messages)
+    .leftJoin(sender.user, sender.on(messages.senderId))
+    .leftJoin(sender.profile, sender.profileOn);
+}
+type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['execute']>>[number];
+
+export const attachmentPath = (messageId: number) => `/api/v1/messages/${messageId}/attachment`;
+
+function presentMessage({ message: m, sender: s }: MessageRow): Message {
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    chatId: m.chatId,
+    sender: presentOptionalParticipant(s),
+    body: m.body,
+    attachment: m.attachment
+      ? { url: attachmentPath(m.id), width: m.attachment.width, height: m.attachment.height }
+      : null,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/** A page of messages where `where` holds, newest first, before the `cursor` message. */
+export async function messagePage(db: DbOrTx, where: SQL, query: MessageListQuery): Promise<MessagePage> {
+  const rows = await selectMessages(db)
+    .where(and(where, query.cursor ? lt(messages.id, query.cursor) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(query.perPage + 1);
+  const more = rows.length > query.perPage;
+  const page = rows.slice(0, query.perPage);
+  return {
+    data: page.map(presentMessage),
+    meta: { perPage: query.perPage, nextCursor: more ? (page.at(-1)?.message.id ?? null) : null },
+  };
+}
+
+export async function getMessage(db: DbOrTx, id: number): Promise<Message> {
+  const [row] = await selectMessages(db).where(eq(messages.id, id));
+  if (!row) throw notFound('Message');
+  return presentMessage(row);
+}
+
+/**
+ * Checks a message's text (1–5,000 characters, or empty with an image), stores its image, and
+ * inserts it. The image is stored first: a failure leaves no message pointing at nothing.
+ */
+export async function insertMessage(
+  tx: DbOrTx,
+  storage: Storage,
+  target: { conversationId: number } | { chatId: number },
+  senderId: number,
+  input: MessageInput,
+): Promise<number> {
+  const body = input.body.trim();
+  if (!body && !input.image) throw fieldError('body', 'required');
+  const attachment = input.image ? await storeAttachment(storage, input.image) : null;
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...target, senderId, body, attachment })
+    .returning({ id: messages.id });
+  return row!.id;
+}
+
+/** A message's stored image, if the user may read the message (a participant, a team member). */
+export async function attachmentFor(db: DbOrTx, userId: number, messageId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ attachment: messages.attachment })
+    .from(messages)
+    .leftJoin(
+      conversationParticipants,
+      and(
+        eq(conversationParticipants.conversationId, messages.conversationId),
+        eq(conversationParticipants.userId, userId),
+      ),
+    )
+    .leftJoin(chats, eq(chats.id, messages.chatId))
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, chats.teamId), eq(teamMembers.userId, userId)))
+    .where(
+      and(
+        eq(messages.id, messageId),
+        or(isNotNull(conversationParticipants.userId), isNotNull(teamMembers.userId)),
+      ),
+    );
+  return row?.attachment?.name ?? null;
+}
+
+// ------------------------------------------------------------------------------ conversations
+
+/** Messages sent to the user in their conversations that they have not read yet. */
+export async function unreadMessagesOf(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .innerJoin(conversationParticipants, eq(conversationParticipants.conversationId, messages.conversationId))
+    .where(
+      and(
+        eq(conversationParticipants.userId, userId),
+        sql`${messages.senderId} is distinct from ${userId}`,
+        or(
+          isNull(conversationParticipants.lastReadAt),
+          sql`${messages.createdAt} > ${conversationParticipants.lastReadAt}`,
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The conversation if the user takes part in it (else 404: ids cannot be probed). */
+export async function requireParticipant(db: DbOrTx, userId: number, conversationId: number) {
+  const [row] = await db
+    .select({ conversationId: conversationParticipants.conversationId })
+    .from(conversationParticipants)
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        eq(conversationParticipants.userId, userId),
+      ),
+    );
+  if (!row) throw notFound('Conversation');
+}
+
+export async function isParticipant(db: DbOrTx, userId: number, conversationId: number): Promise<boolean> {
+  try {
+    await requireParticipant(db, userId, conversationId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const other = participantAlias('other');
+const mine = conversationParticipants;
+const theirs = alias(conversationParticipants, 'theirs');
+
+/** Joins to the user's conversation rows (`mine`) the conversation and the other participant. */
+function withOther<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(conversations, eq(conversations.id, mine.conversationId))
+    .innerJoin(theirs, and(eq(theirs.conversationId, conversations.id), ne(theirs.userId, mine.userId)))
+    .innerJoin(other.user, other.on(theirs.userId))
+    .leftJoin(other.profile, other.profileOn);
+}
+
+function selectConversations(db: DbOrTx, userId: number) {
+  return withOther(
+    db
+      .select({
+        conversation: conversations,
+        other: other.columns,
+        otherLastReadAt: theirs.lastReadAt,
+        unreadCount: sql<number>`(
+        select count(*)::int from ${messages} m
+        where m.conversation_id = ${conversations.id} and m.sender_id is distinct from ${userId}
+          and (${mine.lastReadAt} is null or m.created_at > ${mine.lastReadAt})
+      )`,
+      })
+      .from(mine)
+      .$dynamic(),
+  );
+}
+type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversations>['execute']>>[number];
+
+async function presentConversations(db: DbOrTx, rows: ConversationRow[]): Promise<Conversation[]> {
+  const ids = rows.map((r) => r.conversation.id);
+  const last =
+    ids.length === 0
+      ? []
+      : await selectMessages(db).where(
+          inArray(
+            messages.id,
+            db
+              .select({ id: sql<number>`max(${messages.id})` })
+              .from(messages)
+              .where(inArray(messages.conversationId, ids))
+              .groupBy(messages.conversationId),
+          ),
+        );
+  const lastBy = new Map(last.map((row) => [row.message.conversationId, presentMessage(row)]));
+  return rows.map((row) => ({
+    id: row.conversation.id,
+    other: presentParticipant(row.other),
+    lastMessage: lastBy.get(row.conversation.id) ?? null,
+    lastMessageAt: row.conversation.lastMessageAt?.toISOString() ?? null,
+    unreadCount: row.unreadCount,
+    otherLastReadAt: row.otherLastReadAt?.toISOString() ?? null,
+    createdAt: row.conversation.createdAt.toISOString(),
+  }));
+}
+
+export async function listConversations(
+  db: DbOrTx,
+  userId: number,
+  query: ConversationListQuery,
+): Promise<Paginated<Conversation>> {
+  const where = and(
+    eq(mine.userId, userId),
+    wordsMatch([other.user.firstName, other.user.lastName], query.query),
+  );
+  const [rows, [total]] = await Promise.all([
+    selectConversations(db, userId)
+      .where(where)
+      .orderBy(
+        desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`),
+        desc(conversations.id),
+      )
+      .limit(query.perPage)
+      .offset(offsetOf(query)),
+    withOther(db.select({ n: count() }).from(mine).$dynamic()).where(where),
+  ]);
+  return { data: await presentConversations(db, rows), meta: paginationMeta(total?.n ?? 0, query) };
+}
+
+export async function getConversation(db: DbOrTx, userId: number, id: number): Promise<Conversation> {
+  const [row] = await selectConversations(db, userId).where(
+    and(eq(mine.userId, userId), eq(conversations.id, id)),
+  );
+  if (!row) throw notFound('Conversation');
+  const [conversation] = await presentConversations(db, [row]);
+  return conversation!;
+}
+
+/** The one-to-one conversation of two users, created on first use; `created` tells which. */
+export async function openConversation(
+  db: Db,
+  userId: number,
+  otherId: number,
+): Promise<{ conversation: Conversation; created: boolean }> {
+  if (otherId === userId)
+    throw fieldError('userId', 'notSameAs', 'You cannot write to yourself', { otherField: 'me' });
+  const [target] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, otherId), isNull(users.suspendedAt)));
+  if (!target) throw notFound('User');
+  const pairKey = `${Math.min(userId, otherId)}:${Math.max(userId, otherId)}`;
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(conversations)
+      .values({ pairKey })
+      .onConflictDoNothing({ target: conversations.pairKey })
+      .returning({ id: conversations.id });
+    if (!row) return false;
+    await tx.insert(conversationParticipants).values([
+      { conversationId: row.id, userId },
+      { conversationId: row.id, userId: otherId },
+    ]);
+    return true;
+  });
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.pairKey, pairKey));
+  return { conversation: await getConversation(db, userId, existing!.id), created };
+}
+
+/** Who else takes part in the conversation. */
+export async function otherParticipantOf(db: DbOrTx, userId: number, conversationId: number) {
+  const [row] = await db
+    .select(participantColumns)
+    .from(conversationParticipants)
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        ne(conversationParticipants.userId, userId),
+      ),
+    );
+  return row ?? null;
+}
+
+export const conversationGroupKey = (conversationId: number) => `conversation:${conversationId}`;
+
+/** Sends a message in a conversation and notifies the other participant (committed together). */
+export async function sendDirectMessage(
+  db: Db,
+  deps: { storage: Storage; outbox: NotificationOutbox; appUrl: string },
+  author: { id: number; firstName: string; lastName: string },
+  conversationId: number,
+  input: MessageInput,
+): Promise<{ message: Message; recipientId: number | null }> {
+  await requireParticipant(db, author.id, conversationId);
+  const recipient = await otherParticipantOf(db, author.id, conversationId);
+  const id = await db.transaction(async (tx) => {
+    const messageId = await insertMessage(tx, deps.storage, { conversationId }, author.id, input);
+    const now = new Date();
+    await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
+    // Writing is reading: my own conversation is read up to my message.
+    await tx
+      .update(conversationParticipants)
+      .set({ lastReadAt: now })
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          eq(conversationParticipants.userId, author.id),
+        ),
+      );
+    if (recipient) {
+      const name = `${author.firstName} ${author.lastName}`;
+      const preview = input.body.trim() ? truncate(input.body.trim(), 140) : 'Image';
+      const link = `/dashboard/messages/${conversationId}`;
+      await deps.outbox.add(tx, {
+        userId: recipient.id,
+        type: 'message',
+        actorId: author.id,
+        title: `${name} vous a écrit`,
+        body: preview,
+        link,
+        groupKey: conversationGroupKey(conversationId),
+        mail: {
+          subject: `Nouveau message de ${name}`,
+          text: `Bonjour ${recipient.firstName},\n\n${name} vous a envoyé un message sur Closia :\n\n« ${preview} »\n\nRépondez-lui :\n${deps.appUrl}${link}\n\nL'équipe Closia`,
+          link: `${deps.appUrl}${link}`,
+        },
+      });
+    }
+    return messageId;
+  });
+  return { message: await getMessage(db, id), recipientId: recipient?.id ?? null };
+}
+
+/** Marks the conversation read for the user (now); answers when that is. */
+export async function readConversation(db: DbOrTx, userId: number, conversationId: number): Promise<Date> {
+  await requireParticipant(db, userId, conversationId);
+  const now = new Date();
+  await db
+    .update(conversationParticipants)
+    .set({ lastReadAt: now })
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        eq(conversationParticipants.userId, userId),
+      ),
+    );
+  return now;
+}
+
+/** People one may write to (or invite): a finished onboarding, not suspended, not oneself. */
+export async function searchPeople(
+  db: DbOrTx,
+  userId: number,
+  query: { query?: string; perPage: number },
+): Promise<Participant[]> {
+  const rows = await db
+    .select(participantColumns)
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        ne(users.id, userId),
+        isNull(users.suspendedAt),
+        eq(profiles.finishedProfileSetup, true),
+        wordsMatch([users.firstName, users.lastName], query.query),
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.id)
+    .limit(query.perPage);
+  return rows.map(presentParticipant);
+}
+
+const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
