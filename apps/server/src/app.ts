@@ -16,7 +16,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { freelancersRoutes } from './modules/freelancers/freelancers.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { missionsRoutes } from './modules/missions/missions.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotifier, type Notifier } from './modules/notifications/notifications.service';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { prospectsRoutes } from './modules/prospects/prospects.routes';
@@ -24,6 +27,7 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
@@ -43,6 +47,8 @@ import { webPlugin } from './plugins/web';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Tells users what happened: notification centre, live push, e-mail per their choice. */
+    notifier: Notifier;
   }
 }
 
@@ -117,6 +123,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // After the OpenAPI plugin, so that its routes are documented (and fuzzed by the bad-input test).
   await app.register(realtimePlugin);
+  app.decorate(
+    'notifier',
+    createNotifier({
+      db: app.db,
+      mailer: app.mailer,
+      realtime: app.realtime,
+      appUrl: config.appUrl,
+      log: app.log,
+    }),
+  );
 
   await app.register(systemRoutes);
   await app.register(authRoutes, { prefix: '/api/v1/auth' });
@@ -133,6 +149,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(prospectsRoutes, { prefix: '/api/v1' });
   await app.register(dealsRoutes, { prefix: '/api/v1' });
   await app.register(statsRoutes, { prefix: '/api/v1' });
+  await app.register(notificationsRoutes, { prefix: '/api/v1' });
+  await app.register(messagesRoutes, { prefix: '/api/v1' });
+  await app.register(teamsRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin);
 
   return app;

@@ -16,5 +16,6 @@ export * from './schemas/refinements';
 export * from './schemas/service';
 export * from './schemas/user';
 export * from './schemas/webinar';
+export * from './team-capabilities';
 export * from './user';
 export * from './validation';
