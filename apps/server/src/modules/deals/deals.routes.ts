@@ -52,7 +52,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
     requireUser(request);
     return viewerOf(request.session)!;
   };
-  const notify = { mailer: app.mailer, appUrl: app.config.appUrl };
+  const notify = app.notifier;
   // Every route is for signed-in users: anonymous callers get 401 before their input is read.
   app.addHook('onRequest', async (request) => {
     requireUser(request);

@@ -41,7 +41,7 @@ import {
 } from '../../db/schema';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
-import type { Notifier } from '../missions/applications.service';
+import type { Notifier } from '../notifications/notifications.service';
 import { sellableBy, type Viewer } from '../services/services.service';
 import {
   canEdit,

@@ -11,18 +11,13 @@ import { applications, missions, profiles, services, users } from '../../db/sche
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
-import type { Mailer } from '../../plugins/mailer';
 import { loadFreelancers, missionFacts, presentFreelancers } from '../freelancers/freelancers.service';
+import type { Notifier } from '../notifications/notifications.service';
 import { userSummary } from '../services/services.presenter';
 import type { Viewer } from '../services/services.service';
 import { isFreelancerKind, type MissionRow, missionFields, missionIsListed } from './missions.service';
 
 type ApplicationRow = typeof applications.$inferSelect;
-
-export interface Notifier {
-  mailer: Mailer;
-  appUrl: string;
-}
 
 const kindWords: Record<string, string> = {
   setter: 'setter',
@@ -110,6 +105,7 @@ export async function applyToMission(
   missionId: number,
   message: string,
 ): Promise<Application> {
+  const outbox = notify.outbox();
   const id = await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ mission: missionFields })
@@ -150,18 +146,24 @@ export async function applyToMission(
     }
     const { owner } = await missionOwner(tx, missionId);
     const [applicant] = await tx.select().from(users).where(eq(users.id, viewer.id));
-    const link = `${notify.appUrl}/app/missions/${missionId}`;
-    await notify.mailer.send(
-      {
-        to: owner.email,
+    const path = `/app/missions/${missionId}`;
+    const link = `${notify.appUrl}${path}`;
+    await outbox.add(tx, {
+      userId: owner.id,
+      type: 'application_received',
+      actorId: viewer.id,
+      title: `${applicant!.firstName} ${applicant!.lastName} a postulé à « ${mission.title} »`,
+      body: message.length > 140 ? `${message.slice(0, 139)}…` : message,
+      link: path,
+      mail: {
         subject: `Nouvelle candidature pour « ${mission.title} »`,
         text: `Bonjour ${owner.firstName},\n\n${applicant!.firstName} ${applicant!.lastName} a postulé à votre mission « ${mission.title} » :\n\n${message}\n\nConsultez sa candidature et son profil :\n${link}\n\nL'équipe Closia`,
         link,
       },
-      tx,
-    );
+    });
     return applicationId;
   });
+  outbox.flush();
   return getApplication(db, viewer, id);
 }
 
@@ -328,6 +330,7 @@ export async function decideApplication(
   id: number,
   decision: Decision,
 ): Promise<Application> {
+  const outbox = notify.outbox();
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ application: applications, mission: missionFields })
@@ -358,26 +361,48 @@ export async function decideApplication(
 
     const { owner, mission } = await missionOwner(tx, row.mission.id);
     const [applicant] = await tx.select().from(users).where(eq(users.id, row.application.userId));
-    const link = `${notify.appUrl}/app/missions/${mission.id}`;
-    const mail =
+    const path = `/app/missions/${mission.id}`;
+    const link = `${notify.appUrl}${path}`;
+    const applicantName = `${applicant!.firstName} ${applicant!.lastName}`;
+    const ownerName = `${owner.firstName} ${owner.lastName}`;
+    const notification =
       decision === 'withdraw'
         ? {
-            to: owner.email,
-            subject: `Candidature retirée pour « ${mission.title} »`,
-            text: `Bonjour ${owner.firstName},\n\n${applicant!.firstName} ${applicant!.lastName} a retiré sa candidature à votre mission « ${mission.title} ».\n\n${link}\n\nL'équipe Closia`,
+            userId: owner.id,
+            type: 'application_withdrawn' as const,
+            title: `${applicantName} a retiré sa candidature à « ${mission.title} »`,
+            mail: {
+              subject: `Candidature retirée pour « ${mission.title} »`,
+              text: `Bonjour ${owner.firstName},\n\n${applicantName} a retiré sa candidature à votre mission « ${mission.title} ».\n\n${link}\n\nL'équipe Closia`,
+            },
           }
         : decision === 'accept'
           ? {
-              to: applicant!.email,
-              subject: `Votre candidature pour « ${mission.title} » est acceptée`,
-              text: `Bonjour ${applicant!.firstName},\n\n${owner.firstName} ${owner.lastName} a accepté votre candidature à la mission « ${mission.title} ». Vous pouvez dès maintenant vendre cette offre et suivre vos ventes dans votre pipeline.\n\n${link}\n\nL'équipe Closia`,
+              userId: applicant!.id,
+              type: 'application_accepted' as const,
+              title: `Votre candidature à « ${mission.title} » est acceptée`,
+              body: 'Vous pouvez vendre cette offre dès maintenant.',
+              mail: {
+                subject: `Votre candidature pour « ${mission.title} » est acceptée`,
+                text: `Bonjour ${applicant!.firstName},\n\n${ownerName} a accepté votre candidature à la mission « ${mission.title} ». Vous pouvez dès maintenant vendre cette offre et suivre vos ventes dans votre pipeline.\n\n${link}\n\nL'équipe Closia`,
+              },
             }
           : {
-              to: applicant!.email,
-              subject: `Votre candidature pour « ${mission.title} »`,
-              text: `Bonjour ${applicant!.firstName},\n\n${owner.firstName} ${owner.lastName} n'a pas retenu votre candidature à la mission « ${mission.title} ». D'autres missions vous attendent :\n${notify.appUrl}/app/missions\n\nL'équipe Closia`,
+              userId: applicant!.id,
+              type: 'application_declined' as const,
+              title: `Votre candidature à « ${mission.title} » n'a pas été retenue`,
+              mail: {
+                subject: `Votre candidature pour « ${mission.title} »`,
+                text: `Bonjour ${applicant!.firstName},\n\n${ownerName} n'a pas retenu votre candidature à la mission « ${mission.title} ». D'autres missions vous attendent :\n${notify.appUrl}/app/missions\n\nL'équipe Closia`,
+              },
             };
-    await notify.mailer.send({ ...mail, link }, tx);
+    await outbox.add(tx, {
+      ...notification,
+      actorId: viewer.id,
+      link: path,
+      mail: { ...notification.mail, link },
+    });
   });
+  outbox.flush();
   return getApplication(db, viewer, id);
 }

@@ -99,7 +99,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
     requireUser(request);
     return viewerOf(request.session)!;
   };
-  const notify = { mailer: app.mailer, appUrl: app.config.appUrl };
+  const notify = app.notifier;
 
   app.get(
     '/missions',

@@ -464,6 +464,11 @@ describe('applications', () => {
       applicant: { id: user.id, kind: 'closer' },
     });
     expect((await lastMailTo(ctx.app, owner.user.email))?.subject).toContain('Nouvelle candidature');
+    expect((await owner.client.get('/api/v1/notifications')).json().data[0]).toMatchObject({
+      type: 'application_received',
+      link: `/app/missions/${mission.id}`,
+      actor: { id: user.id },
+    });
 
     const list = (await owner.client.get(`/api/v1/missions/${mission.id}/applications`)).json();
     expect(list.data).toHaveLength(1);
@@ -478,6 +483,10 @@ describe('applications', () => {
     const accepted = await owner.client.post(`/api/v1/applications/${res.json().id}/accept`);
     expect(accepted.json().status).toBe('accepted');
     expect((await lastMailTo(ctx.app, user.email))?.subject).toContain('est acceptée');
+    expect((await client.get('/api/v1/notifications')).json().data[0]).toMatchObject({
+      type: 'application_accepted',
+      category: 'applications',
+    });
     expect(
       (await client.get('/api/v1/services/sellable')).json().data.map((s: { id: number }) => s.id),
     ).toEqual([owner.service.id]);

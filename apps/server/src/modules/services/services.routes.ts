@@ -162,16 +162,9 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAdmin(request);
-      return reviewService(
-        app.db,
-        app.mailer,
-        app.config.appUrl,
-        viewerOf(request.session)!,
-        request.params.id,
-        {
-          approve: true,
-        },
-      );
+      return reviewService(app.db, app.notifier, viewerOf(request.session)!, request.params.id, {
+        approve: true,
+      });
     },
   );
 
@@ -188,17 +181,10 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAdmin(request);
-      return reviewService(
-        app.db,
-        app.mailer,
-        app.config.appUrl,
-        viewerOf(request.session)!,
-        request.params.id,
-        {
-          approve: false,
-          reason: request.body.reason,
-        },
-      );
+      return reviewService(app.db, app.notifier, viewerOf(request.session)!, request.params.id, {
+        approve: false,
+        reason: request.body.reason,
+      });
     },
   );
 };

@@ -12,8 +12,8 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { listingsChanged } from '../../lib/listing-changes';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { textSearch } from '../../lib/text-search';
-import type { Mailer } from '../../plugins/mailer';
 import type { Session, UserRow } from '../../plugins/session';
+import type { Notifier } from '../notifications/notifications.service';
 import { assertUsableWorkSectors, workSectorNameMap } from '../reference/reference.service';
 import { presentService, type ServiceExtras, type ServiceRow, serviceFields } from './services.presenter';
 
@@ -332,12 +332,12 @@ async function ownerOf(db: DbOrTx, service: ServiceRow): Promise<UserRow> {
 /** Approves or rejects an offer and e-mails its owner; the decision is final until the next edit. */
 export async function reviewService(
   db: Db,
-  mailer: Mailer,
-  appUrl: string,
+  notify: Notifier,
   admin: Viewer,
   id: number,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<Service> {
+  const outbox = notify.outbox();
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -354,24 +354,38 @@ export async function reviewService(
       )
       .where(eq(services.id, id));
     const owner = await ownerOf(tx, row);
-    const link = `${appUrl}/dashboard/services`;
-    await mailer.send(
+    const path = '/dashboard/services';
+    const link = `${notify.appUrl}${path}`;
+    await outbox.add(
+      tx,
       decision.approve
         ? {
-            to: owner.email,
-            subject: `Votre offre « ${row.name} » est approuvée`,
-            text: `Bonjour ${owner.firstName},\n\nVotre offre de formation « ${row.name} » a été approuvée : elle est visible dans le catalogue et vous pouvez publier des missions pour la vendre.\n\n${link}\n\nL'équipe Closia`,
-            link,
+            userId: owner.id,
+            type: 'service_approved',
+            title: `Votre offre « ${row.name} » est approuvée`,
+            body: 'Elle est visible dans le catalogue : publiez des missions pour la vendre.',
+            link: path,
+            mail: {
+              subject: `Votre offre « ${row.name} » est approuvée`,
+              text: `Bonjour ${owner.firstName},\n\nVotre offre de formation « ${row.name} » a été approuvée : elle est visible dans le catalogue et vous pouvez publier des missions pour la vendre.\n\n${link}\n\nL'équipe Closia`,
+              link,
+            },
           }
         : {
-            to: owner.email,
-            subject: `Votre offre « ${row.name} » n'a pas été approuvée`,
-            text: `Bonjour ${owner.firstName},\n\nVotre offre de formation « ${row.name} » n'a pas été approuvée, pour la raison suivante :\n\n${decision.reason}\n\nModifiez-la puis soumettez-la de nouveau depuis votre tableau de bord :\n${link}\n\nL'équipe Closia`,
-            link,
+            userId: owner.id,
+            type: 'service_rejected',
+            title: `Votre offre « ${row.name} » n'a pas été approuvée`,
+            body: decision.reason,
+            link: path,
+            mail: {
+              subject: `Votre offre « ${row.name} » n'a pas été approuvée`,
+              text: `Bonjour ${owner.firstName},\n\nVotre offre de formation « ${row.name} » n'a pas été approuvée, pour la raison suivante :\n\n${decision.reason}\n\nModifiez-la puis soumettez-la de nouveau depuis votre tableau de bord :\n${link}\n\nL'équipe Closia`,
+              link,
+            },
           },
-      tx,
     );
   });
+  outbox.flush();
   listingsChanged(db);
   return presentOne(db, id, admin);
 }

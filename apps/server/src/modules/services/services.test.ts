@@ -252,6 +252,9 @@ describe('submit, review and delete', () => {
       (await reviewer.post(`/api/v1/admin/services/${service.id}/approve`)).json().validationStatus,
     ).toBe('approved');
     expect((await lastMailTo(ctx.app, user.email))?.subject).toContain('est approuvée');
+    const told = (await client.get('/api/v1/notifications')).json().data;
+    expect(told.map((n: { type: string }) => n.type)).toEqual(['service_approved', 'service_rejected']);
+    expect(told[1].body).toBe('Le lien de la formation ne fonctionne pas.');
     const again = await client.post(`/api/v1/services/${service.id}/submit`);
     expect(again.statusCode).toBe(409);
   });
