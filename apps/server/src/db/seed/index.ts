@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../modules/auth/auth.service';
 import type { Db } from '../client';
 import { plans, profiles, users, workSectors } from '../schema';
+import { seedDemoCollaboration } from './collaboration';
 import { seedDemoCrm } from './crm';
 import { demoMarketplaceEmails, seedDemoMarketplace } from './marketplace';
 import { seedReferenceData } from './reference-data';
@@ -179,6 +180,11 @@ export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLo
   }
   if (await seedDemoCrm(db)) {
     options.log?.info('demo CRM created: prospects, activities, deals in every stage and their commissions');
+  }
+  if (await seedDemoCollaboration(db)) {
+    options.log?.info(
+      'demo collaboration created: conversations, a sales team with chats, events and shared deals',
+    );
   }
 }
 

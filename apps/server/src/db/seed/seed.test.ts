@@ -140,4 +140,36 @@ describe('the demo seed', () => {
     expect(pending.some((d) => Math.abs(d) < 0.5)).toBe(true);
     expect(pending.some((d) => d > 1 && d < 7)).toBe(true);
   });
+
+  it('gives the demo accounts conversations with unread messages, a team at work and notifications', async () => {
+    const closer = new TestClient(ctx.app);
+    await closer.login('closer@closia.fr', DEMO_PASSWORD);
+    const setter = new TestClient(ctx.app);
+    await setter.login('setter@closia.fr', DEMO_PASSWORD);
+
+    expect((await closer.get('/api/v1/user')).json().unreadMessageCount).toBe(2);
+    const conversations = (await closer.get('/api/v1/conversations')).json().data;
+    expect(conversations.length).toBeGreaterThanOrEqual(2);
+    expect(conversations[0]).toMatchObject({ unreadCount: 2, other: { fullName: 'Sofiane Setter' } });
+
+    const teams = (await closer.get('/api/v1/teams')).json().data;
+    expect(teams[0]).toMatchObject({ name: 'Équipe Immo Sud', myRole: 'creator', memberCount: 4 });
+    const teamId = teams[0].id;
+    const chats = (await setter.get(`/api/v1/teams/${teamId}/chats`)).json().data;
+    expect(chats.map((c: { name: string }) => c.name)).toEqual(['Général', 'Objections']);
+    const messages = (await setter.get(`/api/v1/teams/${teamId}/chats/${chats[0].id}/messages`)).json().data;
+    expect(messages.length).toBeGreaterThanOrEqual(5);
+    expect((await setter.get(`/api/v1/teams/${teamId}/events`)).json().data.length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await ctx.app.db.select({ n: count() }).from(deals).where(eq(deals.teamId, teamId)))[0]!.n,
+    ).toBeGreaterThanOrEqual(1);
+
+    const invitations = (await setter.get('/api/v1/team-invitations')).json().data;
+    expect(invitations[0].team.name).toBe('Les Setters de Lyon');
+    const bell = (await setter.get('/api/v1/notifications')).json();
+    expect(bell.meta.unreadCount).toBeGreaterThanOrEqual(2);
+    expect(bell.data.map((n: { type: string }) => n.type)).toEqual(
+      expect.arrayContaining(['message', 'team_invitation', 'team_event']),
+    );
+  });
 });
