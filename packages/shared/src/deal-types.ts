@@ -30,7 +30,11 @@ export interface DealProspect {
 }
 
 /** Who the caller is to the deal: its owner, its setter (handed it off), or the offer's infopreneur. */
-export type DealViewerRole = 'owner' | 'setter' | 'infopreneur';
+/**
+ * Who the caller is to a deal: its owner, its setter, the offer's infopreneur (read-only), or a
+ * member of the team whose shared pipeline holds it (edits and moves it while it is open).
+ */
+export type DealViewerRole = 'owner' | 'setter' | 'infopreneur' | 'team';
 
 export type DealHistoryField = 'status' | 'probability' | 'owner';
 
@@ -84,7 +88,7 @@ export interface Deal {
   closedAt: string | null;
   refundedAt: string | null;
   viewerRole: DealViewerRole;
-  /** Whether the caller may edit and move it (the owner; the setter up to R2; never the infopreneur). */
+  /** Whether the caller may edit and move it (the owner; the setter up to R2; a team member while it is open; never the infopreneur). */
   canEdit: boolean;
   createdAt: string;
   updatedAt: string;

@@ -34,6 +34,8 @@ const dealFields = {
   probability: probability(),
   prospectId: idField(),
   infopreneurFormationId: idField(),
+  /** The team whose shared pipeline holds the deal (a team of the seller's; null: personal). */
+  teamId: idField().nullable().optional(),
 };
 
 /**
@@ -110,6 +112,8 @@ export const dealListQuerySchema = z.object({
   prospectId: idParam().optional(),
   owner: enumField(dealOwnerFilters).optional(),
   as: enumField(dealViewpoints).optional(),
+  /** The shared pipeline of a team I belong to instead of the deals I work. */
+  teamId: idParam().optional(),
   expectedCloseFrom: calendarDate().optional(),
   expectedCloseTo: calendarDate().optional(),
   query: textField().trim().max(limits.searchQueryMaxLength).optional(),
@@ -119,6 +123,10 @@ export const dealListQuerySchema = z.object({
   perPage: perPage().default(20),
 });
 export type DealListQuery = z.infer<typeof dealListQuerySchema>;
+
+/** `GET /pipeline`: mine, or the shared pipeline of a team I belong to. */
+export const pipelineQuerySchema = z.object({ teamId: idParam().optional() });
+export type PipelineQuery = z.infer<typeof pipelineQuerySchema>;
 
 /** A period of days, `from` and `to` included (`GET /stats`, `GET /commissions`). */
 export const periodQuerySchema = z.object({

@@ -28,6 +28,8 @@ export interface LoadedDeal {
   prospect: NameParts & { email: string | null; phone: string | null };
   owner: NameParts;
   setter: NameParts | null;
+  /** Set when the viewer belongs to the team whose shared pipeline holds the deal. */
+  teamMember?: boolean;
 }
 
 export const fullNameOf = (p: Pick<NameParts, 'firstName' | 'lastName'>) =>
@@ -46,13 +48,18 @@ export const isOpenStage = (status: string) =>
 export function viewerRoleOf(row: LoadedDeal, viewerId: number): DealViewerRole | null {
   if (row.deal.ownerId === viewerId) return 'owner';
   if (row.deal.setterId === viewerId) return 'setter';
+  if (row.teamMember) return 'team';
   if (row.service?.infopreneurId === viewerId) return 'infopreneur';
   return null;
 }
 
-/** The owner edits and moves a deal; its setter too while it is at or before R2. */
+/**
+ * The owner edits and moves a deal; its setter too while it is at or before R2; a member of its
+ * team while it is open (winning, losing and reopening stay with the owner, whose sale it is).
+ */
 export function canEdit(role: DealViewerRole | null, status: string): boolean {
   if (role === 'owner') return true;
+  if (role === 'team') return isOpenStage(status);
   return role === 'setter' && SETTER_STAGES.includes(status as PipelineStage);
 }
 export const isSetterStage = (status: string) => SETTER_STAGES.includes(status as PipelineStage);
@@ -219,7 +226,7 @@ export const dealResponse = z.object({
   lostReason: z.string().nullable(),
   closedAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
-  viewerRole: z.enum(['owner', 'setter', 'infopreneur']),
+  viewerRole: z.enum(['owner', 'setter', 'infopreneur', 'team']),
   canEdit: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,6 @@
 import {
   commissionSplitSchema,
+  type Deal,
   dealCreateSchema,
   dealHandoffSchema,
   dealListQuerySchema,
@@ -9,6 +10,7 @@ import {
   dealWinSchema,
   idParam,
   periodQuerySchema,
+  pipelineQuerySchema,
 } from '@closia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,6 +41,7 @@ import {
   refundDeal,
   reopenDeal,
   setCommissionSplit,
+  teamOfDeal,
   updateDeal,
   winDeal,
 } from './deals.service';
@@ -53,6 +56,15 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
     return viewerOf(request.session)!;
   };
   const notify = app.notifier;
+  /** Tells a team's members live that its shared pipeline changed (after the write committed). */
+  const teamChanged = (teamId: number | null | undefined, dealId: number) => {
+    if (teamId)
+      app.realtime.broadcast(`teams/${teamId}`, { type: 'team.changed', teamId, what: 'deals', dealId });
+  };
+  const shared = (deal: Deal) => {
+    teamChanged(deal.teamId, deal.id);
+    return deal;
+  };
   // Every route is for signed-in users: anonymous callers get 401 before their input is read.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -82,7 +94,8 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: dealResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(await createDeal(app.db, signedIn(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(shared(await createDeal(app.db, signedIn(request), request.body))),
   );
 
   app.get(
@@ -110,7 +123,13 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => updateDeal(app.db, signedIn(request), request.params.id, request.body),
+    async (request) => {
+      const { id } = request.params;
+      const before = request.body.teamId !== undefined ? await teamOfDeal(app.db, id) : null;
+      const deal = shared(await updateDeal(app.db, signedIn(request), id, request.body));
+      if (before !== deal.teamId) teamChanged(before, id);
+      return deal;
+    },
   );
 
   app.delete(
@@ -119,7 +138,8 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a deal (owner; not a sale with paid commissions)', params: idParams },
     },
     async (request, reply) => {
-      await deleteDeal(app.db, signedIn(request), request.params.id);
+      const teamId = await deleteDeal(app.db, signedIn(request), request.params.id);
+      teamChanged(teamId, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -148,7 +168,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => moveDeal(app.db, signedIn(request), request.params.id, request.body),
+    async (request) => shared(await moveDeal(app.db, signedIn(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -163,7 +183,8 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => winDeal(app.db, notify, signedIn(request), request.params.id, request.body),
+    async (request) =>
+      shared(await winDeal(app.db, notify, signedIn(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -177,7 +198,8 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => loseDeal(app.db, signedIn(request), request.params.id, request.body.reason),
+    async (request) =>
+      shared(await loseDeal(app.db, signedIn(request), request.params.id, request.body.reason)),
   );
 
   app.post(
@@ -191,7 +213,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => reopenDeal(app.db, signedIn(request), request.params.id),
+    async (request) => shared(await reopenDeal(app.db, signedIn(request), request.params.id)),
   );
 
   app.post(
@@ -205,7 +227,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => refundDeal(app.db, notify, signedIn(request), request.params.id),
+    async (request) => shared(await refundDeal(app.db, notify, signedIn(request), request.params.id)),
   );
 
   app.post(
@@ -220,7 +242,8 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => handOffDeal(app.db, notify, signedIn(request), request.params.id, request.body),
+    async (request) =>
+      shared(await handOffDeal(app.db, notify, signedIn(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -228,11 +251,13 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The six open stages over the deals I own or set: count, sum and weighted sum in cents',
+        summary:
+          "The six open stages over the deals I own or set (or a team's shared pipeline): count, sum and weighted sum in cents",
+        querystring: pipelineQuerySchema,
         response: { 200: pipelineResponse },
       },
     },
-    async (request) => pipelineOf(app.db, signedIn(request)),
+    async (request) => pipelineOf(app.db, signedIn(request), request.query.teamId),
   );
 
   // The commission ledger.

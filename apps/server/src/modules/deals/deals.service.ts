@@ -5,6 +5,8 @@
  *   sees the deals on their offers read-only; anyone else gets 404;
  * - the owner edits, moves, wins, loses, reopens, hands off and deletes it; the setter edits and
  *   moves it while it is at or before R2 (and only to those stages);
+ * - a deal may belong to a team (`teamId`, one of its owner's teams): the team's members see it
+ *   and edit and move it while it is open (the shared pipeline); the rest stays the owner's;
  * - a refund may be declared by the owner or by the infopreneur (who pays the customer back).
  * Every change of stage, probability or owner writes a history row in the same transaction.
  */
@@ -37,12 +39,14 @@ import {
   profiles,
   prospects,
   services,
+  teamMembers,
   users,
 } from '../../db/schema';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import type { Notifier } from '../notifications/notifications.service';
 import { sellableBy, type Viewer } from '../services/services.service';
+import { requireCapability, roleIn } from '../teams/teams.service';
 import {
   canEdit,
   type DealRow,
@@ -133,11 +137,17 @@ type Need = 'see' | 'edit' | 'owner' | 'refund';
  */
 async function dealFor(tx: DbOrTx, viewer: Viewer, id: number, need: Need): Promise<LoadedDeal> {
   const row = await loadOne(tx, id, need !== 'see');
+  if (row?.deal.teamId && row.deal.ownerId !== viewer.id && row.deal.setterId !== viewer.id) {
+    row.teamMember = (await roleIn(tx, row.deal.teamId, viewer.id)) !== null;
+  }
   const role = row ? viewerRoleOf(row, viewer.id) : null;
   if (!row || !role) throw notFound('Deal');
   if (need === 'see') return row;
   if (role === 'infopreneur' && need !== 'refund') {
     throw forbidden('The infopreneur of the offer follows this deal read-only');
+  }
+  if (role === 'team' && need !== 'edit') {
+    throw forbidden('The team works this deal; winning, losing and handing it off stay with its owner');
   }
   if (need === 'edit' && !canEdit(role, row.deal.status)) {
     throw forbidden('After R2 the deal belongs to its closer: only its owner can change it');
@@ -165,6 +175,22 @@ async function record(
     toValue: toValue === null ? null : String(toValue),
     note: note || null,
   });
+}
+
+/** 422 on `teamId` unless the user may work the team's pipeline (null: no team, always fine). */
+async function teamProblem(
+  tx: DbOrTx,
+  userId: number,
+  teamId: number | null | undefined,
+): Promise<ValidationErrorItem | null> {
+  if (!teamId) return null;
+  const [row] = await tx
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .for('key share');
+  if (row) return null;
+  return { field: 'teamId', rule: 'exists', message: validationMessage('exists', 'teamId') };
 }
 
 /** 422 item unless the prospect is the user's own. */
@@ -232,7 +258,8 @@ export async function createDeal(db: Db, viewer: Viewer, input: DealCreateInput)
   const id = await db.transaction(async (tx) => {
     const prospect = await prospectProblem(tx, viewer.id, input.prospectId);
     const sale = await saleOf(tx, viewer.id, input.infopreneurFormationId);
-    throwProblems([prospect, sale ? null : sellableProblem()]);
+    const team = await teamProblem(tx, viewer.id, input.teamId);
+    throwProblems([prospect, sale ? null : sellableProblem(), team]);
     const [row] = await tx
       .insert(deals)
       .values({
@@ -245,6 +272,7 @@ export async function createDeal(db: Db, viewer: Viewer, input: DealCreateInput)
         ownerId: viewer.id,
         serviceId: sale!.serviceId,
         missionId: sale!.missionId,
+        teamId: input.teamId ?? null,
         stageChangedAt: new Date(),
       })
       .returning({ id: deals.id });
@@ -308,7 +336,13 @@ const sortColumns: Record<NonNullable<DealListQuery['sortBy']>, SQL> = {
 
 export async function listDeals(db: DbOrTx, viewer: Viewer, query: DealListQuery): Promise<Paginated<Deal>> {
   const conditions: SQL[] = [];
-  if (query.as === 'infopreneur') conditions.push(onOffersOf(viewer.id));
+  if (query.teamId) {
+    // A team's shared pipeline: every deal of the team, for its members only.
+    await requireCapability(db, query.teamId, viewer.id, 'workPipeline');
+    conditions.push(eq(deals.teamId, query.teamId));
+    if (query.owner === 'me') conditions.push(eq(deals.ownerId, viewer.id));
+    else if (query.owner === 'setter') conditions.push(eq(deals.setterId, viewer.id));
+  } else if (query.as === 'infopreneur') conditions.push(onOffersOf(viewer.id));
   else if (query.owner === 'me') conditions.push(eq(deals.ownerId, viewer.id));
   else if (query.owner === 'setter') conditions.push(eq(deals.setterId, viewer.id));
   else conditions.push(workedBy(viewer.id));
@@ -342,8 +376,9 @@ export async function listDeals(db: DbOrTx, viewer: Viewer, query: DealListQuery
       .where(where),
   ]);
   const now = new Date();
+  const teamMember = query.teamId !== undefined;
   return {
-    data: (rows as LoadedDeal[]).map((row) => presentDeal(row, viewer.id, now)),
+    data: (rows as LoadedDeal[]).map((row) => presentDeal({ ...row, teamMember }, viewer.id, now)),
     meta: paginationMeta(total?.n ?? 0, query),
   };
 }
@@ -370,17 +405,25 @@ export async function updateDeal(db: Db, viewer: Viewer, id: number, input: Deal
       (input.infopreneurFormationId !== undefined && input.infopreneurFormationId !== deal.serviceId);
     if (changesPipeline && !isOpenStage(deal.status)) throw conflict(CLOSED_FIELDS_MESSAGE);
 
+    // A team member edits on the owner's behalf: the prospect and the offer must be the owner's.
+    const seller = role === 'team' ? deal.ownerId : viewer.id;
     const prospect =
       input.prospectId !== undefined && input.prospectId !== deal.prospectId
-        ? await prospectProblem(tx, viewer.id, input.prospectId)
+        ? await prospectProblem(tx, seller, input.prospectId)
         : null;
     let sellable: ValidationErrorItem | null = null;
     if (input.infopreneurFormationId !== undefined && input.infopreneurFormationId !== deal.serviceId) {
-      const sale = await saleOf(tx, viewer.id, input.infopreneurFormationId);
+      const sale = await saleOf(tx, seller, input.infopreneurFormationId);
       if (sale) Object.assign(values, { serviceId: sale.serviceId, missionId: sale.missionId });
       else sellable = sellableProblem();
     }
-    throwProblems([prospect, sellable]);
+    let team: ValidationErrorItem | null = null;
+    if (input.teamId !== undefined && input.teamId !== deal.teamId) {
+      if (role !== 'owner') throw forbidden('Only the owner of the deal chooses its team');
+      team = await teamProblem(tx, viewer.id, input.teamId);
+      values.teamId = input.teamId;
+    }
+    throwProblems([prospect, sellable, team]);
     if (input.prospectId !== undefined) values.prospectId = input.prospectId;
     if (input.expectedCloseDate !== undefined) values.expectedCloseDate = input.expectedCloseDate;
 
@@ -401,15 +444,22 @@ export async function updateDeal(db: Db, viewer: Viewer, id: number, input: Deal
 
 const setterStageForbidden = () => forbidden('A setter moves a deal up to R2; its closer takes it further');
 
-/** Deletes a deal (owner); a sale with paid commissions stays (refund it instead). */
-export async function deleteDeal(db: Db, viewer: Viewer, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await dealFor(tx, viewer, id, 'owner');
+/** Deletes a deal (owner); a sale with paid commissions stays (refund it instead). Answers its team. */
+export async function deleteDeal(db: Db, viewer: Viewer, id: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const { deal } = await dealFor(tx, viewer, id, 'owner');
     if (await hasPaidLines(tx, id)) {
       throw conflict('A sale whose commissions were paid cannot be deleted: declare a refund instead');
     }
     await tx.delete(deals).where(eq(deals.id, id));
+    return deal.teamId;
   });
+}
+
+/** The team of a deal (null: none, or no such deal); for telling a team its pipeline changed. */
+export async function teamOfDeal(db: DbOrTx, id: number): Promise<number | null> {
+  const [row] = await db.select({ teamId: deals.teamId }).from(deals).where(eq(deals.id, id));
+  return row?.teamId ?? null;
 }
 
 const closedConflict = (deal: DealRow) =>
@@ -579,9 +629,11 @@ export async function reopenDeal(db: Db, viewer: Viewer, id: number): Promise<De
 
 /**
  * Declares a won sale refunded (its owner, or the offer's infopreneur who pays the customer back):
- * the commissions are clawed back (ledger.ts) and the other side is e-mailed.
+ * the commissions are clawed back (ledger.ts) and the other side is notified (and e-mailed per
+ * their settings).
  */
 export async function refundDeal(db: Db, notify: Notifier, viewer: Viewer, id: number): Promise<Deal> {
+  const outbox = notify.outbox();
   await db.transaction(async (tx) => {
     const row = await dealFor(tx, viewer, id, 'refund');
     const { deal, service } = row;
@@ -599,19 +651,26 @@ export async function refundDeal(db: Db, notify: Notifier, viewer: Viewer, id: n
         : [deal.ownerId, ...(deal.setterId ? [deal.setterId] : [])];
     if (recipients.length === 0) return;
     const people = await tx.select().from(users).where(inArray(users.id, recipients));
-    const link = `${notify.appUrl}/dashboard/sales/${id}`;
+    const path = `/dashboard/sales/${id}`;
+    const link = `${notify.appUrl}${path}`;
+    const offer = service ? ` de l'offre « ${service.name} »` : '';
     for (const person of people) {
-      await notify.mailer.send(
-        {
-          to: person.email,
+      await outbox.add(tx, {
+        userId: person.id,
+        type: 'deal_refunded',
+        actorId: viewer.id,
+        title: `Vente remboursée : « ${deal.title} »`,
+        body: 'Les commissions non versées sont annulées ; celles déjà versées sont à restituer.',
+        link: path,
+        mail: {
           subject: `Vente remboursée : « ${deal.title} »`,
-          text: `Bonjour ${person.firstName},\n\nLa vente « ${deal.title} »${service ? ` de l'offre « ${service.name} »` : ''} a été remboursée au client. Les commissions non versées sont annulées ; celles déjà versées sont à restituer.\n\n${link}\n\nL'équipe Closia`,
+          text: `Bonjour ${person.firstName},\n\nLa vente « ${deal.title} »${offer} a été remboursée au client. Les commissions non versées sont annulées ; celles déjà versées sont à restituer.\n\n${link}\n\nL'équipe Closia`,
           link,
         },
-        tx,
-      );
+      });
     }
   });
+  outbox.flush();
   return getDeal(db, viewer, id);
 }
 
@@ -646,8 +705,26 @@ const acceptedOnTheOffer: HandoffPath = async (tx, { deal }, closerId) => {
   return row !== undefined;
 };
 
-/** The ways a deal reaches a closer; a team's closers join this list as one more path. */
-const handoffPaths: readonly HandoffPath[] = [acceptedOnTheOffer];
+/** A closer or setter-closer of the team whose shared pipeline holds the deal. */
+const closerOfTheTeam: HandoffPath = async (tx, { deal }, closerId) => {
+  if (deal.teamId === null) return false;
+  const [row] = await tx
+    .select({ id: teamMembers.userId })
+    .from(teamMembers)
+    .innerJoin(profiles, eq(profiles.userId, teamMembers.userId))
+    .where(
+      and(
+        eq(teamMembers.teamId, deal.teamId),
+        eq(teamMembers.userId, closerId),
+        inArray(profiles.kind, ['closer', 'setter_closer']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+};
+
+/** The ways a deal reaches a closer: through the offer's missions, or through the deal's team. */
+const handoffPaths: readonly HandoffPath[] = [acceptedOnTheOffer, closerOfTheTeam];
 
 async function mayTakeOver(tx: DbOrTx, row: LoadedDeal, closerId: number): Promise<boolean> {
   for (const path of handoffPaths) if (await path(tx, row, closerId)) return true;
@@ -656,7 +733,8 @@ async function mayTakeOver(tx: DbOrTx, row: LoadedDeal, closerId: number): Promi
 
 /**
  * Hands a deal at R2 to a closer (owner only): the closer becomes its owner, the former owner its
- * setter; a history row (owner) is written and the closer is e-mailed.
+ * setter; a history row (owner) is written and the closer is notified (and e-mailed per their
+ * settings).
  */
 export async function handOffDeal(
   db: Db,
@@ -665,6 +743,7 @@ export async function handOffDeal(
   id: number,
   input: { closerId: number; note?: string },
 ): Promise<Deal> {
+  const outbox = notify.outbox();
   await db.transaction(async (tx) => {
     const row = await dealFor(tx, viewer, id, 'owner');
     const { deal } = row;
@@ -678,26 +757,36 @@ export async function handOffDeal(
     await record(tx, id, viewer.id, 'owner', deal.ownerId, input.closerId, input.note);
 
     const [closer] = await tx.select().from(users).where(eq(users.id, input.closerId));
-    const link = `${notify.appUrl}/dashboard/sales/${id}`;
+    const path = `/dashboard/sales/${id}`;
+    const link = `${notify.appUrl}${path}`;
     const note = input.note ? `\n\nSa note :\n${input.note}` : '';
-    await notify.mailer.send(
-      {
-        to: closer!.email,
+    const title = `${fullNameOf(row.owner)} vous confie le deal « ${deal.title} »`;
+    await outbox.add(tx, {
+      userId: input.closerId,
+      type: 'deal_handoff',
+      actorId: viewer.id,
+      title,
+      body: input.note || `Avec ${fullNameOf(row.prospect)}, arrivé à l'étape R2.`,
+      link: path,
+      mail: {
         subject: `Un deal vous est confié : « ${deal.title} »`,
         text: `Bonjour ${closer!.firstName},\n\n${fullNameOf(row.owner)} vous confie le deal « ${deal.title} » avec ${fullNameOf(row.prospect)}, arrivé à l'étape R2. À vous de le conclure !${note}\n\n${link}\n\nL'équipe Closia`,
         link,
       },
-      tx,
-    );
+    });
   });
+  outbox.flush();
   return getDeal(db, viewer, id);
 }
 
 /**
- * `GET /pipeline`: the six open stages in order, over the deals I own or set: count, Σ value and
+ * `GET /pipeline`: the six open stages in order, over the deals I own or set (or, with `teamId`,
+ * every deal of a team I belong to): count, Σ value and
  * Σ value × probability / 100 (a deal without a probability weighs 0), rounded once per stage.
  */
-export async function pipelineOf(db: DbOrTx, viewer: Viewer): Promise<Pipeline> {
+export async function pipelineOf(db: DbOrTx, viewer: Viewer, teamId?: number): Promise<Pipeline> {
+  if (teamId) await requireCapability(db, teamId, viewer.id, 'workPipeline');
+  const whose = teamId ? eq(deals.teamId, teamId) : workedBy(viewer.id);
   const rows = await db
     .select({
       status: deals.status,
@@ -710,7 +799,7 @@ export async function pipelineOf(db: DbOrTx, viewer: Viewer): Promise<Pipeline> 
     })
     .from(deals)
     .leftJoin(services, eq(services.id, deals.serviceId))
-    .where(and(workedBy(viewer.id), inArray(deals.status, [...openStages])))
+    .where(and(whose, inArray(deals.status, [...openStages])))
     .groupBy(deals.status);
   const byStatus = new Map(rows.map((row) => [row.status, row]));
   const stages = selectablePipelineStages.map((status) => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissionLines, dealHistories, deals } from '../../db/schema';
+import { commissionLines, dealHistories, deals, notifications } from '../../db/schema';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 import { today } from './ledger';
 import { acceptedOn, dayFromToday, dealBody, offerWithMissions, prospectOf } from './test-fixtures';
@@ -591,7 +591,7 @@ describe('winning, losing, reopening, refunding', () => {
     });
   });
 
-  it('lets the infopreneur declare the refund (the seller is e-mailed), not the setter', async () => {
+  it('lets the infopreneur declare the refund (the sellers are notified and e-mailed), not the setter', async () => {
     const t = await team();
     const deal = await created(t.setter.client, dealBody(t.prospect.id, t.service.id, { status: 'Role' }));
     await t.setter.client.post(`/api/v1/deals/${deal.id}/handoff`, { closerId: t.closer.user.id });
@@ -606,6 +606,17 @@ describe('winning, losing, reopening, refunding', () => {
         'Vente remboursée : « Vente formation immobilier »',
       );
     }
+    const notices = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.type, 'deal_refunded'), eq(notifications.link, `/dashboard/sales/${deal.id}`)),
+      );
+    expect(notices.map((n) => n.userId).sort()).toEqual([t.setter.user.id, t.closer.user.id].sort());
+    expect(notices[0]).toMatchObject({
+      actorId: t.infopreneur.id,
+      title: 'Vente remboursée : « Vente formation immobilier »',
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type TeamEvent,
   type TeamInvitation,
   type TeamMember,
+  type TeamStats,
   teamInvitationStatuses,
   teamMemberRoles,
 } from '@closia/shared';
@@ -28,6 +29,28 @@ export const teamMemberResponse = z.object({
   role: z.enum(teamMemberRoles),
   joinedAt: z.string(),
 }) satisfies z.ZodType<TeamMember>;
+
+const salesCounts = {
+  openDeals: z.number().int(),
+  wonDeals: z.number().int(),
+  lostDeals: z.number().int(),
+  revenueCents: z.number().int(),
+  commissionCents: z.number().int(),
+};
+
+/** `GET /teams/{id}/stats`: the shared pipeline and each member's sales (cents). */
+export const teamStatsResponse = z.object({
+  pipeline: z.array(
+    z.object({
+      status: z.string(),
+      count: z.number().int(),
+      amountCents: z.number().int(),
+      weightedCents: z.number().int(),
+    }),
+  ),
+  members: z.array(z.object({ user: participantResponse, role: z.enum(teamMemberRoles), ...salesCounts })),
+  totals: z.object(salesCounts),
+}) satisfies z.ZodType<TeamStats>;
 
 export const teamInvitationResponse = z.object({
   id: z.number(),

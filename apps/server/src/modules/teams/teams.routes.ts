@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { teams } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { requireAdmin, requireUser } from '../../plugins/session';
+import { teamStatsOf } from '../deals/team-stats';
 import { messageForm, readMessageForm } from '../messages/message-form';
 import { messagePageResponse, messageResponse } from '../messages/messages.presenter';
 import {
@@ -30,6 +31,7 @@ import {
   storeTeamAvatar,
 } from '../pictures/pictures.service';
 import { readPhoto } from '../pictures/upload';
+import { viewerOf } from '../services/services.service';
 import { paginationMeta } from '../users/users.presenter';
 import {
   chatMessages,
@@ -55,6 +57,7 @@ import {
   teamInvitationResponse,
   teamMemberResponse,
   teamResponse,
+  teamStatsResponse,
 } from './teams.presenter';
 import {
   answerInvitation,
@@ -147,6 +150,23 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/teams/:id',
     { schema: { tags, summary: 'A team I belong to', params: teamParams, response: { 200: teamResponse } } },
     async (request) => getTeam(app.db, me(request).id, request.params.id),
+  );
+
+  app.get(
+    '/teams/:id/stats',
+    {
+      schema: {
+        tags,
+        summary:
+          "The team's sales: its shared pipeline and each member's deals, revenue and commissions (members)",
+        params: teamParams,
+        response: { 200: teamStatsResponse },
+      },
+    },
+    async (request) => {
+      me(request);
+      return teamStatsOf(app.db, viewerOf(request.session)!, request.params.id);
+    },
   );
 
   app.put(

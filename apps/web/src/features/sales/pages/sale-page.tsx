@@ -63,6 +63,7 @@ const viewerRoleLabels: Record<Deal['viewerRole'], string> = {
   owner: 'Vous menez cette vente',
   setter: 'Vous êtes son setter',
   infopreneur: 'Vente sur votre offre (lecture seule)',
+  team: "Vente du pipeline partagé de l'équipe",
 };
 
 function parseId(value: string | undefined): number | null {
@@ -282,7 +283,8 @@ function SaleDetail({ deal }: { deal: Deal }) {
   const owner = deal.viewerRole === 'owner';
   const closed = !isOpenStage(deal.status);
   const canReopen = owner && closed && !deal.refundedAt;
-  const canRefund = deal.status === 'Closed' && !deal.refundedAt && deal.viewerRole !== 'setter';
+  const canRefund =
+    deal.status === 'Closed' && !deal.refundedAt && (owner || deal.viewerRole === 'infopreneur');
 
   const closeConfirm = () => {
     setConfirm(null);
