@@ -6,6 +6,7 @@ import { StartupSpinner } from './components/startup-spinner';
 import { paths } from './config/paths';
 import type { RouteHandle } from './config/route-handle';
 import type { MarketplacePage } from './features/marketplace/routes';
+import type { MessagesPage } from './features/messages/routes';
 import type { ProspectsFeaturePage } from './features/prospects/routes';
 import type { SalesPage } from './features/sales/routes';
 import type { GuardName } from './guards';
@@ -48,6 +49,14 @@ const sales =
   () =>
     import('./features/sales/routes').then(async (m) => ({
       Component: await m.salesPages[name](),
+    }));
+
+/** A messages page, loaded through the feature's page index (see features/messages/routes.ts). */
+const messages =
+  (name: MessagesPage): LazyComponent =>
+  () =>
+    import('./features/messages/routes').then(async (m) => ({
+      Component: await m.messagesPages[name](),
     }));
 
 const comingSoon: LazyComponent = () =>
@@ -201,11 +210,9 @@ const dashboardRoutes: RouteObject[] = [
   }),
   page(paths.dashboard.favorites, 'Favoris', marketplace('favorites')),
   page(paths.dashboard.merged, 'Vue fusionnée', prospects('merged')),
-  soon(paths.dashboard.messages, 'Messages', { guards: ['messages'] }),
-  soon(paths.dashboard.messagesNew, 'Nouveau message', {
-    guards: ['messages'],
-  }),
-  soon(paths.dashboard.conversationPattern, 'Conversation', {
+  page(paths.dashboard.messages, 'Messages', messages('list'), { guards: ['messages'] }),
+  page(paths.dashboard.messagesNew, 'Nouveau message', messages('new'), { guards: ['messages'] }),
+  page(paths.dashboard.conversationPattern, 'Conversation', messages('conversation'), {
     guards: ['messages'],
   }),
   page(paths.dashboard.prospects, 'Prospects', prospects('prospects')),

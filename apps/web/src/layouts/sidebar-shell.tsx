@@ -1,12 +1,19 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { Logo } from '../components/logo';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { ShellNav, type ShellNavSection } from './shell-nav';
 import { UserMenu } from './user-menu';
+
+// The bell and the live connection: loaded after the page, for signed-in users only.
+const LiveHeaderItems = lazy(() =>
+  import('../features/notifications/components/live-header-items').then((m) => ({
+    default: m.LiveHeaderItems,
+  })),
+);
 
 /**
  * The app shell of the dashboard and admin layouts: header (burger on small screens, logo,
@@ -45,6 +52,11 @@ export function SidebarShell({
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ColorSchemeToggle />
+            {user && (
+              <Suspense fallback={null}>
+                <LiveHeaderItems user={user} />
+              </Suspense>
+            )}
             {user && <UserMenu user={user} />}
           </Group>
         </Group>

@@ -1,6 +1,6 @@
 import { Box, Burger, Button, Collapse, Container, Divider, Group, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { Logo } from '../components/logo';
@@ -9,6 +9,13 @@ import { useCurrentUser } from '../features/auth/api/use-current-user';
 import classes from './default-layout.module.css';
 import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
 import { UserAvatar, UserMenu } from './user-menu';
+
+// The bell and the live connection: loaded after the page, for signed-in users only.
+const LiveHeaderItems = lazy(() =>
+  import('../features/notifications/components/live-header-items').then((m) => ({
+    default: m.LiveHeaderItems,
+  })),
+);
 
 const navLinks = [
   { to: paths.home, label: 'Accueil' },
@@ -53,9 +60,14 @@ export function TopNav() {
             {isPending ? (
               <Skeleton height={32} width={32} circle visibleFrom="sm" />
             ) : user ? (
-              <Box visibleFrom="sm">
-                <UserMenu user={user} />
-              </Box>
+              <>
+                <Suspense fallback={null}>
+                  <LiveHeaderItems user={user} />
+                </Suspense>
+                <Box visibleFrom="sm">
+                  <UserMenu user={user} />
+                </Box>
+              </>
             ) : (
               <Group gap="xs" visibleFrom="sm" wrap="nowrap">
                 <Button component={Link} to={paths.auth.signIn} variant="default">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { currentUserQueryKey, getCurrentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { useServerRedirects } from '../features/redirects/api/get-redirect';
 import { onUnauthorized, queryClient } from './query-client';
+import { realtime } from './realtime';
 
 /*
  * The data layer: TanStack Query's client and what runs on it for every page. Not part of the first
@@ -14,6 +15,16 @@ export function startDataLayer({ revalidate }: { revalidate: () => Promise<void>
   // Who is signed in? (The request itself left at start-up.) A 401 is "anonymous"; any other failure is only logged.
   queryClient.fetchQuery(getCurrentUserQueryOptions()).catch((error: unknown) => {
     console.error('Auth initialization error', error);
+  });
+
+  // Signed out (or the session ended): close the live connection.
+  queryClient.getQueryCache().subscribe((event) => {
+    if (
+      event.query.queryKey[0] !== currentUserQueryKey[0] ||
+      event.query.queryKey[1] !== currentUserQueryKey[1]
+    )
+      return;
+    if (event.type === 'updated' && event.query.state.data === null) realtime.stop();
   });
 
   // A call answered 401: the session ended. Forget the user and re-run the guards of the current page.

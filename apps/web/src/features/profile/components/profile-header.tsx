@@ -1,10 +1,10 @@
 import { avatarUrl, bannerUrl, initials, type PublicUser, userTypeLabel } from '@closia/shared';
 import { Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin, IconPencil } from '@tabler/icons-react';
+import { IconMapPin, IconMessage, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** Banner, avatar, name, type, location, availability and presence; "Modifier mon profil" on one's own. */
+/** Banner, avatar, name, type, location, availability and presence; "Modifier mon profil" on one's own, "Contacter" on the others'. */
 export function ProfileHeader({ user, own }: { user: PublicUser; own: boolean }) {
   const banner = bannerUrl(user);
   return (
@@ -37,7 +37,7 @@ export function ProfileHeader({ user, own }: { user: PublicUser; own: boolean })
               {initials(user)}
             </Text>
           </Avatar>
-          {own && (
+          {own ? (
             <Button
               component={Link}
               to={paths.dashboard.settings}
@@ -45,6 +45,14 @@ export function ProfileHeader({ user, own }: { user: PublicUser; own: boolean })
               leftSection={<IconPencil size={16} />}
             >
               Modifier mon profil
+            </Button>
+          ) : (
+            <Button
+              component={Link}
+              to={`${paths.dashboard.messagesNew}?userId=${user.id}`}
+              leftSection={<IconMessage size={16} />}
+            >
+              Contacter
             </Button>
           )}
         </Group>

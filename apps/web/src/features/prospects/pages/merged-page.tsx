@@ -3,11 +3,11 @@ import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from '@manti
 import { IconPlus, IconTable } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { paths } from '../../../config/paths';
 import { useProspects } from '../api/get-prospects';
 import { NextActivity } from '../components/next-activity';
-import { PageHeader } from '../components/page-header';
 import { LeadStageBadge, PipelineStageBadge, ProspectStateBadge } from '../components/prospect-badges';
 import { EmptyState, ListPagination, LoadError, TableSkeleton } from '../components/query-states';
 import { SortableTh } from '../components/sortable-th';

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@man
 import { IconFlame, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useBoardDeals } from '../api/get-board-deals';
@@ -10,7 +11,6 @@ import { useMoveDeal } from '../api/move-deal';
 import { DealActionsMenu } from '../components/deal-actions-menu';
 import { useDealDialogs } from '../components/deal-dialogs';
 import { DealFormModal } from '../components/deal-form-modal';
-import { PageHeader } from '../components/page-header';
 import { PeopleAvatars } from '../components/people-avatars';
 import { EmptyState, LoadError } from '../components/query-states';
 import { ScrollTable } from '../components/scroll-table';

@@ -31,6 +31,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../../components/form-error';
+import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -46,7 +47,6 @@ import { dealPermissions } from '../components/deal-actions-menu';
 import { useDealDialogs } from '../components/deal-dialogs';
 import { DealFields } from '../components/deal-fields';
 import { HistoryTimeline } from '../components/history-timeline';
-import { PageHeader } from '../components/page-header';
 import { PeopleAvatars } from '../components/people-avatars';
 import { EmptyState, LoadError } from '../components/query-states';
 import { StageBadge } from '../components/stage-badge';

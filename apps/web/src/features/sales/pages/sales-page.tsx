@@ -3,6 +3,7 @@ import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@
 import { IconLayoutKanban, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useBoardDeals } from '../api/get-board-deals';
@@ -12,7 +13,6 @@ import { useDealDialogs } from '../components/deal-dialogs';
 import { DealFormModal } from '../components/deal-form-modal';
 import { DealsTable } from '../components/deals-table';
 import { KanbanBoard } from '../components/kanban-board';
-import { PageHeader } from '../components/page-header';
 import { EmptyState, LoadError } from '../components/query-states';
 import { ViewpointControl } from '../components/viewpoint-control';
 import {

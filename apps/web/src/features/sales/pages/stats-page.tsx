@@ -3,11 +3,11 @@ import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } f
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { useStats } from '../api/get-stats';
 import { CommissionsSummary } from '../components/commissions-summary';
 import { DateField } from '../components/date-field';
 import { ForecastSection } from '../components/forecast-section';
-import { PageHeader } from '../components/page-header';
 import { LoadError } from '../components/query-states';
 import { ScrollTable } from '../components/scroll-table';
 import { ConversionChart, MonthlyRevenueChart, StageFunnelChart } from '../components/stats-charts';

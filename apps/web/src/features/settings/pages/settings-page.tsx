@@ -7,6 +7,7 @@ import { AppearanceSection } from '../components/appearance-section';
 import { DataSection } from '../components/data-section';
 import { EmailSection } from '../components/email-section';
 import { IdentitySection } from '../components/identity-section';
+import { NotificationsSection } from '../components/notifications-section';
 import { PasswordSection } from '../components/password-section';
 import { PhotosSection } from '../components/photos-section';
 import { PublicProfileSection } from '../components/public-profile-section';
@@ -83,6 +84,7 @@ export function SettingsPage() {
             <PublicProfileSection user={user} />
             <EmailSection user={user} />
             <PasswordSection />
+            <NotificationsSection />
             <AppearanceSection />
             <AccountTypeSection user={user} />
             <DataSection user={user} />

@@ -6,17 +6,23 @@ export function PageHeader({
   title,
   description,
   actions,
+  above,
 }: {
-  title: string;
+  title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
+  /** Shown over the title (a way back, a badge). */
+  above?: ReactNode;
 }) {
   return (
     <Group justify="space-between" align="flex-start" gap="md">
-      <Stack gap={4} style={{ flex: '1 1 280px', minWidth: 0 }}>
-        <Title order={1}>{title}</Title>
+      <Stack gap={4} style={{ flex: '1 1 320px', minWidth: 0 }}>
+        {above}
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
         {description && (
-          <Text c="dimmed" maw={720}>
+          <Text component="div" c="dimmed" maw={720}>
             {description}
           </Text>
         )}

@@ -1,0 +1,119 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORD, demo, expect, signIn, test } from '../support/fixtures';
+
+/*
+ * The messages journey of issue 9, in two browser contexts against the real API and realtime
+ * channel: the demo setter and the demo closer open their conversation (seeded with unread
+ * messages for the closer), exchange messages that appear on the other screen without a reload,
+ * the unread badge follows, and the sender sees "Vu" once the other has read.
+ */
+
+async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const page = await context.newPage();
+  await signIn(page, email, DEMO_PASSWORD);
+  return page;
+}
+
+const thread = (page: Page) => page.getByRole('log');
+
+test('a setter and a closer talk live, with unread badges and read receipts', async ({
+  browser,
+  baseURL,
+}) => {
+  const setter = await signedInPage(browser, baseURL!, demo.setter);
+  const closer = await signedInPage(browser, baseURL!, demo.closer);
+  try {
+    // The closer has unread messages from the setter: the navigation and the list say so.
+    await closer.goto('/dashboard/messages');
+    await expect(closer.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    const row = closer.getByRole('link', { name: /Conversation avec Sofiane Setter, \d+ non lus/ });
+    await expect(row).toBeVisible();
+
+    // The setter opens the conversation with the closer from the list.
+    await setter.goto('/dashboard/messages');
+    await setter.getByRole('link', { name: /Conversation avec Camille Closer/ }).click();
+    await expect(setter.getByRole('heading', { level: 1, name: 'Camille Closer' })).toBeVisible();
+    await expect(
+      thread(setter).getByText('Je te les passe en R2 d’ici vendredi si ça te va ?'),
+    ).toBeVisible();
+
+    // The closer opens it too: the unread messages are read.
+    await row.click();
+    await expect(closer.getByRole('heading', { level: 1, name: 'Sofiane Setter' })).toBeVisible();
+    await expect(
+      thread(closer).getByText('Je te les passe en R2 d’ici vendredi si ça te va ?'),
+    ).toBeVisible();
+    // The setter sees that the closer has read the last message.
+    await expect(thread(setter).getByText(/· Vu$/)).toBeVisible();
+
+    // Setter → closer, live.
+    const hello = `Nouveau lead chaud à ${Date.now()} : on en parle ?`;
+    await setter.getByRole('textbox', { name: 'Votre message' }).fill(hello);
+    await setter.getByRole('textbox', { name: 'Votre message' }).press('Enter');
+    await expect(thread(setter).getByText(hello)).toBeVisible();
+    await expect(thread(closer).getByText(hello)).toBeVisible();
+    await expect(setter.getByRole('textbox', { name: 'Votre message' })).toHaveValue('');
+
+    // Closer → setter, live, with the send button.
+    const answer = 'Oui, appelle-moi dans dix minutes.';
+    await closer.getByRole('textbox', { name: 'Votre message' }).fill(answer);
+    await closer.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(thread(setter).getByText(answer)).toBeVisible();
+
+    // A message too long is refused before it leaves, and what was typed stays.
+    const tooLong = 'a'.repeat(5001);
+    await closer.getByRole('textbox', { name: 'Votre message' }).fill(tooLong);
+    await expect(closer.getByText('Au plus 5 000 caractères.')).toBeVisible();
+    await expect(closer.getByRole('button', { name: 'Envoyer' })).toBeDisabled();
+
+    // Back on the list, the setter's conversation shows the closer's answer, nothing unread.
+    await setter.goto('/dashboard/messages');
+    await expect(setter.getByRole('link', { name: 'Conversation avec Camille Closer' })).toContainText(
+      answer,
+    );
+  } finally {
+    await setter.context().close();
+    await closer.context().close();
+  }
+});
+
+test('"Contacter" on a profile opens the conversation with that person', async ({ browser, baseURL }) => {
+  const setter = await signedInPage(browser, baseURL!, demo.setter);
+  try {
+    const found = await (await setter.request.get('/api/v1/users/search?query=Camille')).json();
+    const camille = (found.data as { id: number; fullName: string }[]).find(
+      (p) => p.fullName === 'Camille Closer',
+    );
+    expect(camille).toBeTruthy();
+    await setter.goto(`/app/user/${camille!.id}`);
+    await setter.getByRole('link', { name: 'Contacter' }).click();
+    await expect(setter).toHaveURL(/\/dashboard\/messages\/\d+$/);
+    await expect(setter.getByRole('heading', { level: 1, name: 'Camille Closer' })).toBeVisible();
+
+    // Writing to someone new: search by name, pick, the thread opens empty.
+    await setter.goto('/dashboard/messages/new');
+    await setter.getByRole('textbox', { name: 'Destinataire' }).fill('Inès');
+    await setter
+      .getByRole('button', { name: /Écrire à Inès/ })
+      .first()
+      .click();
+    await expect(setter).toHaveURL(/\/dashboard\/messages\/\d+$/);
+  } finally {
+    await setter.context().close();
+  }
+});
+
+test('the bell lists notifications and marks them read', async ({ browser, baseURL }) => {
+  const setter = await signedInPage(browser, baseURL!, demo.setter);
+  try {
+    const bell = setter.getByTestId('notification-bell');
+    await expect(bell).toHaveAccessibleName(/Notifications, \d+ non lues/);
+    await bell.click();
+    await expect(setter.getByText('Notifications', { exact: true })).toBeVisible();
+    await setter.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+    await expect(bell).toHaveAccessibleName('Notifications');
+  } finally {
+    await setter.context().close();
+  }
+});
