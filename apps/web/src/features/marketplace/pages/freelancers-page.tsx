@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconTargetArrow, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useSkills } from '../../reference/api/get-skills';
@@ -26,7 +27,6 @@ import { useMyMissions } from '../api/get-my-missions';
 import { useFreelancerSearch } from '../api/search-freelancers';
 import { DebouncedNumberInput } from '../components/debounced-number-input';
 import { FreelancerResultCard } from '../components/freelancer-card';
-import { PageHeader } from '../components/page-header';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { useWorkSectorOptions } from '../components/work-sector-options';
 import { filterErrors, otherErrors } from '../utils/filter-errors';

@@ -11,6 +11,7 @@ import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Tex
 import { IconAlertTriangle, IconBuildingStore } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../auth/api/use-current-user';
@@ -18,7 +19,6 @@ import { useJobs } from '../api/get-jobs';
 import { useSellableServices } from '../api/get-sellable-services';
 import { DebouncedNumberInput } from '../components/debounced-number-input';
 import { JobCard } from '../components/job-card';
-import { PageHeader } from '../components/page-header';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { SortSelect } from '../components/sort-select';
 import { useWorkSectorOptions } from '../components/work-sector-options';

@@ -29,12 +29,12 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBriefcase, IconFilter, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useMissionSearch } from '../api/search-missions';
 import { MissionCard } from '../components/mission-card';
 import { MyApplicationsDrawer } from '../components/my-applications-drawer';
-import { PageHeader } from '../components/page-header';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { SortSelect } from '../components/sort-select';
 import { useWorkSectorOptions } from '../components/work-sector-options';

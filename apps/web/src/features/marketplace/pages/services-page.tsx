@@ -33,6 +33,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useCloseMission } from '../api/close-mission';
 import { useDeleteMission } from '../api/delete-mission';
@@ -45,7 +46,6 @@ import { ApplicantList } from '../components/applicant-list';
 import { ConfirmModal } from '../components/confirm-modal';
 import { MissionFormModal } from '../components/mission-form-modal';
 import { locationText } from '../components/offer-facts';
-import { PageHeader } from '../components/page-header';
 import { EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { ServiceFormModal } from '../components/service-form-modal';
 import {
