@@ -230,6 +230,26 @@ test.describe('small screens (375 px)', () => {
     await closeAll([visitor, member]);
   });
 
+  test('messages and team pages of the demo setter, with their data', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const setter = await openSession(browser, baseURL!, { email: demo.setter });
+    const conversationId = await firstId(setter, '/api/v1/conversations');
+    const teamId = await firstId(setter, '/api/v1/teams');
+    const chatId = await firstId(setter, `/api/v1/teams/${teamId}/chats`);
+    const dealId = await firstId(setter, `/api/v1/deals?teamId=${teamId}`);
+    await expectAccessiblePages(setter.page, [
+      '/dashboard/messages',
+      `/dashboard/messages/${conversationId}`,
+      '/dashboard/team',
+      `/dashboard/team/${teamId}`,
+      `/dashboard/team/${teamId}/manage`,
+      `/dashboard/team/${teamId}/chat/${chatId}`,
+      `/dashboard/team/${teamId}/ventes`,
+      `/dashboard/team/${teamId}/ventes/${dealId}`,
+    ]);
+    await closeAll([setter]);
+  });
+
   test('sales pages of a setter', async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     const setter = await openSession(browser, baseURL!, {

@@ -9,6 +9,7 @@ import type { MarketplacePage } from './features/marketplace/routes';
 import type { MessagesPage } from './features/messages/routes';
 import type { ProspectsFeaturePage } from './features/prospects/routes';
 import type { SalesPage } from './features/sales/routes';
+import type { TeamsPage } from './features/teams/routes';
 import type { GuardName } from './guards';
 import { RootLayout } from './layouts/root-layout';
 
@@ -57,6 +58,14 @@ const messages =
   () =>
     import('./features/messages/routes').then(async (m) => ({
       Component: await m.messagesPages[name](),
+    }));
+
+/** A teams page, loaded through the feature's page index (see features/teams/routes.ts). */
+const teams =
+  (name: TeamsPage): LazyComponent =>
+  () =>
+    import('./features/teams/routes').then(async (m) => ({
+      Component: await m.teamsPages[name](),
     }));
 
 const comingSoon: LazyComponent = () =>
@@ -225,12 +234,12 @@ const dashboardRoutes: RouteObject[] = [
     import('./features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
   ),
   page(paths.dashboard.stats, 'Statistiques', sales('stats')),
-  soon(paths.dashboard.teams, 'Équipes'),
-  soon(paths.dashboard.teamPattern, 'Équipe'),
-  soon(paths.dashboard.teamManagePattern, "Gérer l'équipe"),
-  soon(paths.dashboard.teamChatPattern, "Discussion d'équipe"),
-  soon(paths.dashboard.teamSalesPattern, "Ventes de l'équipe"),
-  soon(paths.dashboard.teamSalePattern, "Vente de l'équipe"),
+  page(paths.dashboard.teams, 'Équipes', teams('list')),
+  page(paths.dashboard.teamPattern, 'Équipe', teams('team')),
+  page(paths.dashboard.teamManagePattern, "Gérer l'équipe", teams('manage')),
+  page(paths.dashboard.teamChatPattern, "Discussion d'équipe", teams('chat')),
+  page(paths.dashboard.teamSalesPattern, "Ventes de l'équipe", teams('sales')),
+  page(paths.dashboard.teamSalePattern, "Vente de l'équipe", teams('sale')),
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -248,7 +257,7 @@ const adminRoutes: RouteObject[] = [
       Component: m.AdminFormationsPage,
     })),
   ),
-  soon(paths.admin.teams, 'Équipes'),
+  page(paths.admin.teams, 'Équipes', teams('admin')),
   soon(paths.admin.users, 'Utilisateurs'),
   page(paths.admin.workSectors, "Secteurs d'activité", () =>
     import('./features/admin/pages/admin-work-sectors-page').then((m) => ({

@@ -11,7 +11,7 @@ export const teamCapabilities = {
   writeChats: ['creator', 'admin', 'member'],
   /** Create events (and edit or delete one's own). */
   createEvents: ['creator', 'admin', 'member'],
-  /** See, create, move and win or lose the team's deals; hand them to a closer of the team. */
+  /** See, edit and move the team's open deals (winning, losing and handing off stay with each deal's owner). */
   workPipeline: ['creator', 'admin', 'member'],
   /** Invite people and cancel invitations. */
   invite: ['creator', 'admin'],

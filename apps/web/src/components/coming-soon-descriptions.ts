@@ -26,19 +26,6 @@ export const comingSoonDescriptions = {
   [paths.app.postCreate]: 'Vous rédigerez ici une publication pour la communauté.',
   [paths.app.postEditPattern]: 'Vous modifierez ici votre publication.',
   [paths.app.postPattern]: 'Vous lirez ici cette publication et ses réactions.',
-  [paths.dashboard.messages]: 'Vous échangerez ici en direct avec les autres membres de Closia.',
-  [paths.dashboard.messagesNew]: 'Vous démarrerez ici une nouvelle conversation.',
-  [paths.dashboard.conversationPattern]: 'Vous lirez et répondrez ici à cette conversation.',
-  [paths.dashboard.teams]: 'Vous créerez ici vos équipes et retrouverez celles dont vous êtes membre.',
-  [paths.dashboard.teamPattern]: "Vous verrez ici les membres, les discussions et l'agenda de l'équipe.",
-  [paths.dashboard.teamManagePattern]:
-    "Vous inviterez ici des membres, changerez leurs rôles et modifierez l'équipe.",
-  [paths.dashboard.teamChatPattern]: "Vous échangerez ici en direct avec les membres de l'équipe.",
-  [paths.dashboard.teamSalesPattern]:
-    "Vous suivrez ici le pipeline partagé de l'équipe et attribuerez les ventes à ses membres.",
-  [paths.dashboard.teamSalePattern]:
-    "Vous verrez ici le détail de cette vente de l'équipe et son historique.",
-  [paths.admin.teams]: 'Vous consulterez et gérerez ici toutes les équipes.',
   [paths.admin.users]: 'Vous rechercherez, filtrerez et gérerez ici les comptes utilisateurs.',
 } as const satisfies Record<string, string>;
 

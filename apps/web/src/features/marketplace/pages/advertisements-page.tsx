@@ -12,12 +12,12 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { useDeleteAdvertisement } from '../api/delete-advertisement';
 import { useAdvertisements } from '../api/get-advertisements';
 import { useUpdateAdvertisement } from '../api/update-advertisement';
 import { AdvertisementFormModal } from '../components/advertisement-form-modal';
-import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { AdvertisementStatusBadge } from '../components/status-badges';
 import { errorMessage } from '../utils/errors';

@@ -33,6 +33,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useCloseMission } from '../api/close-mission';
@@ -43,7 +44,6 @@ import { useMyServices } from '../api/get-my-services';
 import { usePublishMission } from '../api/publish-mission';
 import { useSubmitService } from '../api/submit-service';
 import { ApplicantList } from '../components/applicant-list';
-import { ConfirmModal } from '../components/confirm-modal';
 import { MissionFormModal } from '../components/mission-form-modal';
 import { locationText } from '../components/offer-facts';
 import { EmptyState, ListPagination, LoadError } from '../components/query-states';

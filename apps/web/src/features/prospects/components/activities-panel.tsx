@@ -18,6 +18,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { DateTimeField } from '../../../components/date-time-field';
 import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
 import { useCreateActivity } from '../api/create-activity';
@@ -33,7 +34,6 @@ import {
   toActivityInput,
   validateActivityValues,
 } from '../utils/prospect-form';
-import { DateTimeField } from './date-time-field';
 import { PriorityBadge } from './prospect-badges';
 import { LoadError } from './query-states';
 

@@ -4,12 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { formatDateTime } from '../../../lib/dayjs';
 import { useDeleteProspect } from '../api/delete-prospect';
 import { useProspect } from '../api/get-prospect';
 import type { OpenProspect } from '../utils/search-params';
 import { ActivitiesPanel } from './activities-panel';
-import { ConfirmModal } from './confirm-modal';
 import { ProspectForm } from './prospect-form';
 import { LoadError } from './query-states';
 

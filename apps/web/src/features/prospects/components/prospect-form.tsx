@@ -21,6 +21,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { DateTimeField } from '../../../components/date-time-field';
 import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorFr } from '../../../lib/form-errors';
@@ -39,7 +40,6 @@ import {
   updateCustomFieldRow,
   validateProspectValues,
 } from '../utils/prospect-form';
-import { DateTimeField } from './date-time-field';
 
 const errorColor = 'var(--mantine-color-error)';
 

@@ -13,13 +13,22 @@ const MAX_PAGES = 20;
  * `GET /deals?status=<the six open stages>&perPage=100` (each page, fetched together) → every open
  * deal I work (seller), or of my offers (`as=infopreneur`), soonest expected close first.
  */
-export async function getBoardDeals(viewpoint: Viewpoint): Promise<Deal[]> {
+export function getBoardDeals(viewpoint: Viewpoint): Promise<Deal[]> {
+  return openDeals(viewpoint === 'infopreneur' ? { as: 'infopreneur' } : {});
+}
+
+/** Every open deal of a team's shared pipeline (`GET /deals?teamId=…`, its members only). */
+export function getTeamBoardDeals(teamId: number): Promise<Deal[]> {
+  return openDeals({ teamId });
+}
+
+async function openDeals(scope: Query): Promise<Deal[]> {
   const query: Query = {
     status: openStages.join(','),
     sortBy: 'expectedCloseDate',
     sortOrder: 'asc',
     perPage: PER_PAGE,
-    ...(viewpoint === 'infopreneur' ? { as: 'infopreneur' } : {}),
+    ...scope,
   };
   const first = await api.get<Paginated<Deal>>('/deals', { query: { ...query, page: 1 } });
   const lastPage = Math.min(first.meta.lastPage, MAX_PAGES);
@@ -46,4 +55,8 @@ export function getBoardDealsQueryOptions(viewpoint: Viewpoint) {
 
 export function useBoardDeals(viewpoint: Viewpoint) {
   return useQuery(getBoardDealsQueryOptions(viewpoint));
+}
+
+export function useTeamBoardDeals(teamId: number) {
+  return useQuery({ queryKey: salesKeys.teamBoard(teamId), queryFn: () => getTeamBoardDeals(teamId) });
 }

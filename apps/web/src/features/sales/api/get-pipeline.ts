@@ -15,3 +15,11 @@ export function getPipelineQueryOptions() {
 export function usePipeline(options: { enabled?: boolean } = {}) {
   return useQuery({ ...getPipelineQueryOptions(), enabled: options.enabled ?? true });
 }
+
+/** `GET /pipeline?teamId=…`: a team's shared pipeline. */
+export function useTeamPipeline(teamId: number) {
+  return useQuery({
+    queryKey: salesKeys.teamPipeline(teamId),
+    queryFn: () => api.get<Pipeline>('/pipeline', { query: { teamId } }),
+  });
+}

@@ -11,6 +11,9 @@ export const salesKeys = {
   /** Every open deal of a viewpoint: the kanban and the active sales (optimistically updated). */
   board: (viewpoint: Viewpoint) => ['deals', 'board', viewpoint] as const,
   boards: ['deals', 'board'] as const,
+  /** A team's shared pipeline (refetched, not optimistically updated). */
+  teamBoard: (teamId: number) => ['deals', 'team-board', teamId] as const,
+  teamPipeline: (teamId: number) => ['pipeline', 'team', teamId] as const,
   list: (query: Query) => ['deals', 'list', query] as const,
   deal: (id: number) => ['deals', 'detail', id] as const,
   pipeline: ['pipeline'] as const,

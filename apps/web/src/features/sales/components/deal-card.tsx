@@ -3,8 +3,8 @@ import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@manti
 import { IconCalendarEvent, IconSchool, IconUser } from '@tabler/icons-react';
 import type { DragEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import { daysInStageText, formatCents, formatProbability, formatShortDay } from '../utils/format';
+import { useSalesLinks } from '../utils/sales-links';
 import { DealActionsMenu, type DealDialog } from './deal-actions-menu';
 import { PeopleAvatars } from './people-avatars';
 
@@ -29,6 +29,7 @@ export function DealCard({
   onMove: Parameters<typeof DealActionsMenu>[0]['onMove'];
   onDialog: (dialog: DealDialog, deal: Deal) => void;
 }) {
+  const links = useSalesLinks();
   const startDrag = (event: DragEvent<HTMLDivElement>) => {
     event.dataTransfer.setData(DEAL_DRAG_TYPE, String(deal.id));
     event.dataTransfer.setData('text/plain', deal.title);
@@ -51,7 +52,7 @@ export function DealCard({
       <Stack gap={6}>
         <Anchor
           component={Link}
-          to={paths.dashboard.sale(deal.id)}
+          to={links.sale(deal.id)}
           fw={600}
           size="sm"
           underline="hover"

@@ -14,8 +14,19 @@ import { DealFields } from './deal-fields';
 
 const validateInput = zodResolver(dealCreateSchema);
 
-/** "Nouvelle vente": a deal on one of my prospects and an offer I may sell, at an open stage. */
-export function DealFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * "Nouvelle vente": a deal on one of my prospects and an offer I may sell, at an open stage; in a
+ * team's shared pipeline when `teamId` is given.
+ */
+export function DealFormModal({
+  opened,
+  onClose,
+  teamId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  teamId?: number;
+}) {
   const create = useCreateDeal();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<DealFormValues>({
@@ -34,7 +45,7 @@ export function DealFormModal({ opened, onClose }: { opened: boolean; onClose: (
   const submit = form.onSubmit(async (values) => {
     setFormError(null);
     try {
-      const deal = await create.mutateAsync(toDealInput(values));
+      const deal = await create.mutateAsync({ ...toDealInput(values), ...(teamId ? { teamId } : {}) });
       notifications.show({
         color: 'green',
         title: 'Vente créée',

@@ -30,6 +30,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -42,10 +43,10 @@ import { useRefundDeal } from '../api/refund-deal';
 import { useReopenDeal } from '../api/reopen-deal';
 import { useUpdateDeal } from '../api/update-deal';
 import { CommissionLinesTable } from '../components/commission-lines-table';
-import { ConfirmModal } from '../components/confirm-modal';
 import { dealPermissions } from '../components/deal-actions-menu';
 import { useDealDialogs } from '../components/deal-dialogs';
 import { DealFields } from '../components/deal-fields';
+import { DealTeamSection } from '../components/deal-team-section';
 import { HistoryTimeline } from '../components/history-timeline';
 import { PeopleAvatars } from '../components/people-avatars';
 import { EmptyState, LoadError } from '../components/query-states';
@@ -54,6 +55,7 @@ import { commissionPeriodOf } from '../utils/commissions';
 import { changedDealFields, type DealFormValues, dealFormValues, toDealInput } from '../utils/deal-form';
 import { describeFor, errorMessage, isNotFound } from '../utils/errors';
 import { daysInStageText, formatCents, formatDay, formatPercent, formatProbability } from '../utils/format';
+import { useSalesLinks } from '../utils/sales-links';
 import { isOpenStage } from '../utils/stages';
 
 const validateOpen = zodResolver(dealCreateSchema);
@@ -274,6 +276,7 @@ type Confirm = 'reopen' | 'refund' | 'delete' | null;
 
 function SaleDetail({ deal }: { deal: Deal }) {
   const navigate = useNavigate();
+  const links = useSalesLinks();
   const { open, dialogs } = useDealDialogs();
   const reopen = useReopenDeal();
   const refund = useRefundDeal();
@@ -346,7 +349,7 @@ function SaleDetail({ deal }: { deal: Deal }) {
               title: 'Vente supprimée',
               message: `« ${deal.title} » est supprimée.`,
             });
-            navigate(paths.dashboard.sales, { replace: true });
+            navigate(links.list, { replace: true });
           },
         }),
     },
@@ -357,10 +360,10 @@ function SaleDetail({ deal }: { deal: Deal }) {
     <Stack gap="lg">
       <PageHeader
         above={
-          <Anchor component={Link} to={paths.dashboard.sales} size="sm" underline="hover">
+          <Anchor component={Link} to={links.list} size="sm" underline="hover">
             <Group gap={4} component="span">
               <IconArrowLeft size={14} aria-hidden="true" />
-              Toutes les ventes
+              {links.listLabel}
             </Group>
           </Anchor>
         }
@@ -503,6 +506,7 @@ function SaleDetail({ deal }: { deal: Deal }) {
                 {deal.setter && <Fact label="Setter">{deal.setter.fullName}</Fact>}
                 <Fact label="Créée le">{formatDay(deal.createdAt)}</Fact>
                 <PeopleAvatars deal={deal} />
+                <DealTeamSection deal={deal} />
               </Stack>
             </Section>
             <Section title="Prospect">
@@ -584,6 +588,7 @@ function DetailSkeleton() {
 
 /** A deal that does not exist, or that the viewer may not see (the API answers 404 for both). */
 function SaleNotFound() {
+  const links = useSalesLinks();
   return (
     <Stack gap="lg">
       <Title order={1}>Vente introuvable</Title>
@@ -591,7 +596,7 @@ function SaleNotFound() {
         icon={IconSearchOff}
         title="Cette vente n’existe pas ou vous n’y avez pas accès"
         action={
-          <Button component={Link} to={paths.dashboard.sales}>
+          <Button component={Link} to={links.list}>
             Retour aux ventes
           </Button>
         }

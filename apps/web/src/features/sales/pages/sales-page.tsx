@@ -1,5 +1,5 @@
 import { type Deal, isInfopreneur, type SelectablePipelineStage } from '@closia/shared';
-import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconLayoutKanban, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useBoardDeals } from '../api/get-board-deals';
 import { usePipeline } from '../api/get-pipeline';
 import { useMoveDeal } from '../api/move-deal';
+import { BoardSkeleton } from '../components/board-skeleton';
 import { useDealDialogs } from '../components/deal-dialogs';
 import { DealFormModal } from '../components/deal-form-modal';
 import { DealsTable } from '../components/deals-table';
@@ -24,33 +25,8 @@ import {
 } from '../utils/deal-table';
 import { countText, formatCents } from '../utils/format';
 import { pipelineFromDeals } from '../utils/kanban';
-import { openStages } from '../utils/stages';
 
 type View = 'kanban' | 'table';
-
-function BoardSkeleton() {
-  return (
-    <Group
-      align="flex-start"
-      wrap="nowrap"
-      gap="sm"
-      style={{ overflow: 'hidden' }}
-      aria-busy="true"
-      aria-label="Chargement du pipeline"
-    >
-      {openStages.map((stage) => (
-        <Paper key={stage} withBorder radius="lg" p="sm" w={272} style={{ flex: '0 0 272px' }}>
-          <Stack gap="sm">
-            <Skeleton height={18} width="60%" />
-            <Skeleton height={12} width="80%" />
-            <Skeleton height={110} />
-            <Skeleton height={110} />
-          </Stack>
-        </Paper>
-      ))}
-    </Group>
-  );
-}
 
 function KanbanView({
   viewpoint,

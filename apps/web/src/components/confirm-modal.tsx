@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormError } from '../../../components/form-error';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../lib/error-message';
+import { FormError } from './form-error';
 
 /** "Are you sure?" before a destructive action, with the failure shown in place. */
 export function ConfirmModal({
@@ -14,6 +14,7 @@ export function ConfirmModal({
   onClose,
   onConfirm,
   color = 'red',
+  describe = errorMessage,
 }: {
   opened: boolean;
   title: string;
@@ -24,6 +25,8 @@ export function ConfirmModal({
   onClose: () => void;
   onConfirm: () => void;
   color?: string;
+  /** The failure in French (default: by status). */
+  describe?: (error: unknown) => string;
 }) {
   return (
     <Modal
@@ -32,12 +35,14 @@ export function ConfirmModal({
       title={title}
       centered
       closeButtonProps={{ 'aria-label': 'Fermer' }}
+      // Above a drawer it may be opened from.
+      zIndex={400}
     >
       <Stack gap="md">
         <Text component="div">{children}</Text>
-        <FormError>{error ? errorMessage(error) : null}</FormError>
+        <FormError>{error ? describe(error) : null}</FormError>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} data-autofocus>
             Annuler
           </Button>
           <Button color={color === 'red' ? 'red.9' : color} loading={pending} onClick={onConfirm}>

@@ -1,0 +1,97 @@
+import { type Team, teamCan } from '@closia/shared';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconMessages, IconReportMoney, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { memberCountText, roleColor, roleLabel } from '../utils/labels';
+import { TeamAvatar } from './team-avatar';
+
+/** The top of every team page: back to the teams, picture, name, my role, and the team's pages. */
+export function TeamHeader({
+  team,
+  current,
+  asHeading = true,
+}: {
+  team: Team;
+  current: 'overview' | 'manage' | 'chat' | 'sales';
+  /** False when the page has its own h1 (a team deal): the team's name is then plain text. */
+  asHeading?: boolean;
+}) {
+  const manager = teamCan(team.myRole, 'invite') || teamCan(team.myRole, 'editSettings');
+  const links = [
+    { key: 'overview', to: paths.dashboard.team(team.id), label: 'Vue d’ensemble', icon: null },
+    ...(team.defaultChatId
+      ? [
+          {
+            key: 'chat',
+            to: paths.dashboard.teamChat(team.id, team.defaultChatId),
+            label: 'Discussions',
+            icon: IconMessages,
+          },
+        ]
+      : []),
+    {
+      key: 'sales',
+      to: paths.dashboard.teamSales(team.id),
+      label: 'Ventes de l’équipe',
+      icon: IconReportMoney,
+    },
+    {
+      key: 'manage',
+      to: paths.dashboard.teamManage(team.id),
+      label: manager ? 'Gérer' : 'Membres et départ',
+      icon: IconSettings,
+    },
+  ];
+  return (
+    <Stack gap="sm">
+      <Anchor component={Link} to={paths.dashboard.teams} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} aria-hidden="true" />
+          Mes équipes
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <TeamAvatar team={team} size={64} />
+          <Stack gap={4}>
+            {asHeading ? (
+              <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+                {team.name}
+              </Title>
+            ) : (
+              <Text fw={700} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+                {team.name}
+              </Text>
+            )}
+            <Group gap="xs">
+              {team.myRole && (
+                <Badge color={roleColor[team.myRole]} variant="light">
+                  {roleLabel(team.myRole)}
+                </Badge>
+              )}
+              <Text size="sm" c="dimmed">
+                {memberCountText(team.memberCount)}
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+        <Group gap="xs" component="nav" aria-label="Pages de l’équipe">
+          {links.map((link) => (
+            <Button
+              key={link.key}
+              component={Link}
+              to={link.to}
+              variant={link.key === current ? 'light' : 'default'}
+              aria-current={link.key === current ? 'page' : undefined}
+              leftSection={link.icon ? <link.icon size={16} /> : undefined}
+              size="sm"
+            >
+              {link.label}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

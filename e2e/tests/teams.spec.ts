@@ -1,0 +1,97 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORD, demo, expect, signIn, test } from '../support/fixtures';
+
+/*
+ * The teams journey of issue 9 against the real API and realtime channel: the demo closer creates
+ * a team and invites the demo infopreneur by name; she accepts from her teams page and writes in
+ * the "Général" chat, which the closer sees live; the closer makes her admin and adds an event.
+ * Then the shared pipeline of the demo team, and the admin's list of teams.
+ */
+
+async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const page = await context.newPage();
+  await signIn(page, email, DEMO_PASSWORD);
+  return page;
+}
+
+test('a creator invites a member, who accepts and chats live', async ({ browser, baseURL }) => {
+  const closer = await signedInPage(browser, baseURL!, demo.closer);
+  const infopreneur = await signedInPage(browser, baseURL!, demo.infopreneur);
+  const name = `Équipe Test ${Date.now() % 100_000}`;
+  try {
+    // Create the team.
+    await closer.goto('/dashboard/team');
+    await closer.getByRole('button', { name: 'Créer une équipe' }).first().click();
+    const dialog = closer.getByRole('dialog', { name: 'Créer une équipe' });
+    await dialog.getByRole('textbox', { name: 'Nom de l’équipe' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Nos ventes de formations immobilier.');
+    await dialog.getByRole('button', { name: 'Créer l’équipe' }).click();
+    await expect(closer.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(closer.getByText('Créateur').first()).toBeVisible();
+
+    // Invite the infopreneur by name.
+    await closer.getByRole('link', { name: 'Gérer' }).click();
+    await closer.getByRole('textbox', { name: 'Un membre de Closia' }).fill('Inès Form');
+    await closer.getByRole('option', { name: /Inès Formatrice/ }).click();
+    await expect(closer.getByText('Inès Formatrice est invité(e).')).toBeVisible();
+
+    // She accepts from her teams page (the bell tells her too).
+    await infopreneur.goto('/dashboard/team');
+    await infopreneur.getByRole('button', { name: `Accepter l’invitation de ${name}` }).click();
+    await infopreneur.getByRole('link', { name: `Équipe ${name}` }).click();
+    await expect(infopreneur.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // Both open the "Général" chat; her message reaches the creator live.
+    await closer.goto(closer.url().replace(/\/manage$/, ''));
+    await closer.getByRole('link', { name: 'Discussions' }).click();
+    await expect(closer.getByRole('heading', { name: '# Général' })).toBeVisible();
+    await infopreneur.getByRole('link', { name: 'Discussions' }).click();
+    await expect(infopreneur.getByRole('heading', { name: '# Général' })).toBeVisible();
+    const hello = 'Bonjour l’équipe, ravie de vous rejoindre !';
+    await infopreneur.getByRole('textbox', { name: 'Votre message' }).fill(hello);
+    await infopreneur.getByRole('textbox', { name: 'Votre message' }).press('Enter');
+    await expect(closer.getByRole('log').getByText(hello)).toBeVisible();
+    await expect(closer.getByRole('log').getByText('Inès Formatrice')).toBeVisible();
+
+    // The creator makes her admin, then adds an event to the agenda.
+    await closer.getByRole('link', { name: 'Gérer' }).click();
+    await closer.getByRole('textbox', { name: 'Rôle de Inès Formatrice' }).click();
+    await closer.getByRole('option', { name: 'Administrateur' }).click();
+    await expect(closer.getByRole('textbox', { name: 'Rôle de Inès Formatrice' })).toHaveValue(
+      'Administrateur',
+    );
+    await closer.getByRole('link', { name: 'Vue d’ensemble' }).click();
+    await closer.getByRole('button', { name: 'Nouvel événement' }).click();
+    const eventDialog = closer.getByRole('dialog', { name: 'Nouvel événement' });
+    await eventDialog.getByRole('textbox', { name: 'Nom' }).fill('Point hebdo des ventes');
+    await eventDialog.getByRole('button', { name: 'Créer l’événement' }).click();
+    await expect(
+      closer.getByTestId('team-event').filter({ hasText: 'Point hebdo des ventes' }),
+    ).toBeVisible();
+  } finally {
+    await closer.context().close();
+    await infopreneur.context().close();
+  }
+});
+
+test('members work the shared pipeline; admins list every team', async ({ browser, baseURL }) => {
+  const setter = await signedInPage(browser, baseURL!, demo.setter);
+  const admin = await signedInPage(browser, baseURL!, demo.admin);
+  try {
+    await setter.goto('/dashboard/team');
+    await setter.getByRole('link', { name: 'Équipe Équipe Immo Sud' }).click();
+    await setter.getByRole('link', { name: 'Ventes de l’équipe' }).click();
+    await expect(setter.getByTestId('deal-card').first()).toBeVisible();
+    await expect(setter.getByRole('heading', { name: 'Ventes de l’équipe' })).toBeVisible();
+    await expect(setter.getByRole('columnheader', { name: 'Commissions' })).toBeVisible();
+
+    await admin.goto('/admin/teams');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Équipes' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Ouvrir Équipe Immo Sud' }).click();
+    await expect(admin.getByRole('dialog').getByText('Camille Closer')).toBeVisible();
+  } finally {
+    await setter.context().close();
+    await admin.context().close();
+  }
+});
