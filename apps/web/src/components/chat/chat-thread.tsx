@@ -197,7 +197,13 @@ export function ChatThread({
 
   return (
     <Box className={classes.thread}>
-      <ScrollArea className={classes.scroll} viewportRef={viewport} type="auto">
+      <ScrollArea
+        className={classes.scroll}
+        viewportRef={viewport}
+        type="auto"
+        // Scrollable with the keyboard too.
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}
+      >
         <Box role="log" aria-label={label} aria-live="polite" className={classes.log}>
           {body}
         </Box>

@@ -1,5 +1,16 @@
 import type { Conversation } from '@closia/shared';
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconMessagePlus, IconMessages } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -27,7 +38,6 @@ function ConversationRow({ conversation, meId }: { conversation: Conversation; m
       to={paths.dashboard.conversation(conversation.id)}
       className={classes.row}
       data-unread={unread > 0 || undefined}
-      aria-label={`Conversation avec ${conversation.other.fullName}${unread ? `, ${unread} non lus` : ''}`}
     >
       <Group wrap="nowrap" gap="md">
         <ParticipantAvatar person={conversation.other} size={44} />
@@ -52,6 +62,7 @@ function ConversationRow({ conversation, meId }: { conversation: Conversation; m
             {unread > 0 && (
               <Badge size="sm" circle style={{ flexShrink: 0 }}>
                 {unread}
+                <VisuallyHidden> non lus</VisuallyHidden>
               </Badge>
             )}
           </Group>

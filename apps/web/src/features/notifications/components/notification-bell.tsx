@@ -69,24 +69,24 @@ export function NotificationBell() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
       <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          disabled={unread === 0}
-          offset={4}
-          color="red"
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={() => setOpened((o) => !o)}
+          aria-label={unread ? `Notifications, ${unread} non lues` : 'Notifications'}
+          data-testid="notification-bell"
         >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={() => setOpened((o) => !o)}
-            aria-label={unread ? `Notifications, ${unread} non lues` : 'Notifications'}
-            data-testid="notification-bell"
+          <Indicator
+            label={unread > 99 ? '99+' : unread}
+            size={16}
+            disabled={unread === 0}
+            offset={2}
+            color="red.9"
           >
             <IconBell size={20} stroke={1.7} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="md" py="sm">

@@ -102,6 +102,9 @@ export function EventsSection({
                 monthLevelControl: 'Choisir le mois',
               }}
               maxLevel="month"
+              hideOutsideDates
+              // Weekends in red do not reach a 4.5:1 contrast.
+              weekendDays={[]}
               getDayProps={(date) => ({
                 selected: date === picked,
                 onClick: () => setPicked((current) => (current === date ? null : date)),

@@ -63,13 +63,7 @@ function InvitationCard({ invitation, highlighted }: { invitation: TeamInvitatio
 
 function TeamCard({ team }: { team: Team }) {
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component={Link}
-      to={paths.dashboard.team(team.id)}
-      aria-label={`Équipe ${team.name}`}
-    >
+    <Card withBorder padding="lg" component={Link} to={paths.dashboard.team(team.id)}>
       <Group gap="md" wrap="nowrap" align="flex-start">
         <TeamAvatar team={team} />
         <Stack gap={4} style={{ minWidth: 0 }}>
