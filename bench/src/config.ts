@@ -1,6 +1,6 @@
 /** The bench's settings, read once from the environment; a bad value stops the run before anything starts. */
 
-export const scenarioNames = ['ratio', 'sustained', 'startup', 'search', 'crm'] as const;
+export const scenarioNames = ['ratio', 'sustained', 'startup', 'search', 'crm', 'realtime'] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export const databaseKinds = ['pglite', 'postgres'] as const;
@@ -26,6 +26,14 @@ export interface BenchConfig {
   crmConnections: number;
   /** Size of the crm scenario's generated CRM: 1 is 10,000 prospects and 20,000 deals. */
   crmScale: number;
+  /** Event streams held open by one server in the realtime scenario (issue 9: 10,000). */
+  rtStreams: number;
+  /** Subscribers of the broadcast in the realtime scenario (issue 9: 1,000). */
+  rtSubscribers: number;
+  /** Messages broadcast to them, one at a time. */
+  rtMessages: number;
+  /** Redis for the realtime scenario's fan-out lane (BENCH_REDIS_URL, else REDIS_URL, else 127.0.0.1:6379 when it answers). */
+  redisUrl: string | null;
   /** How long a server may take to answer its first `/health`, in ms. */
   startTimeoutMs: number;
   scenarios: ReadonlySet<ScenarioName>;
@@ -84,6 +92,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     searchScale: positive(env, 'BENCH_SEARCH_SCALE', 1, { integer: false }),
     crmConnections: positive(env, 'BENCH_CRM_CONNECTIONS', 10),
     crmScale: positive(env, 'BENCH_CRM_SCALE', 1, { integer: false }),
+    rtStreams: positive(env, 'BENCH_RT_STREAMS', 10_000),
+    rtSubscribers: positive(env, 'BENCH_RT_SUBSCRIBERS', 1_000),
+    rtMessages: positive(env, 'BENCH_RT_MESSAGES', 50),
+    redisUrl: env.BENCH_REDIS_URL || env.REDIS_URL || null,
     startTimeoutMs: positive(env, 'BENCH_START_TIMEOUT', 120, { integer: false }) * 1000,
     scenarios: subset(env, 'BENCH_SCENARIOS', scenarioNames),
     databases: subset(env, 'BENCH_DATABASES', databaseKinds),

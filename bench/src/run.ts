@@ -17,7 +17,7 @@
  * - Databases: PGlite (embedded default) always; PostgreSQL from BENCH_DATABASE_URL or
  *   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when that port answers.
  *
- * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm; all by default, ~30 minutes in all)
+ * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm,realtime; all by default, ~30 minutes in all)
  * - ratio: GET /api/v1/user (session cache) and GET /api/v1/users/{id} (database on every request)
  *   against the bare server sending the same bytes as /api/v1/user; 50 connections, 3 rounds of
  *   10 s each after a 2 s warm-up, order rotated every round. Target: user ÷ bare ≥ 0.30 on
@@ -56,6 +56,13 @@
  *   every 50 ms) of each; the real run must import 10,000. About 5 minutes per database while the
  *   stats take seconds. `tsx src/generate/cli.ts <postgres://…> --crm` fills a database of your own.
  *
+ * - realtime (issue 9): BENCH_RT_STREAMS (10,000) event streams held open by one server (4 per user,
+ *   each subscribed to its user's channel): time to open, server RSS before and after, and a check
+ *   that they still deliver; then a team chat message broadcast to BENCH_RT_SUBSCRIBERS (1,000)
+ *   subscribers, BENCH_RT_MESSAGES (50) times: delivery p50/p99 from just before the POST, on one
+ *   server (in-process) and, on PostgreSQL with Redis (BENCH_REDIS_URL, REDIS_URL or
+ *   127.0.0.1:6379), across two servers (subscribers on B, posts on A). About a minute per database.
+ *
  * Settings: BENCH_DURATION (s per run, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
  * BENCH_SEARCH_CONNECTIONS (10), BENCH_SEARCH_SCALE (1: the sizes above; 0.1 for a quick try),
@@ -77,6 +84,7 @@ import { ensureServerBuilt, repoRoot, serverMain } from './processes';
 import { oneLine, type SummaryRow, summaryTable } from './report';
 import { type CrmResult, crmSummary, runCrm } from './scenarios/crm';
 import { type RatioResult, ratioSummary, runRatio } from './scenarios/ratio';
+import { type RealtimeResult, realtimeSummary, runRealtime } from './scenarios/realtime';
 import { runSearch, type SearchResult, searchSummary } from './scenarios/search';
 import { runStartup, type StartupResult, startupSummary } from './scenarios/startup';
 import { runSustained, type SustainedResult, sustainedSummary } from './scenarios/sustained';
@@ -89,6 +97,7 @@ interface DatabaseResults {
   startup?: StartupResult;
   search?: SearchResult;
   crm?: CrmResult;
+  realtime?: RealtimeResult;
   /** Scenarios that could not complete, with the reason */
   failed: Partial<Record<ScenarioName, string>>;
   summary: SummaryRow[];
@@ -148,6 +157,10 @@ async function measure(
     results.crm = await attempt('crm', () => runCrm(database, config, problems));
     if (results.crm) results.summary.push(...crmSummary(results.crm));
   }
+  if (config.scenarios.has('realtime')) {
+    results.realtime = await attempt('realtime', () => runRealtime(database, config, problems));
+    if (results.realtime) results.summary.push(...realtimeSummary(results.realtime));
+  }
   for (const [name, reason] of Object.entries(results.failed)) {
     results.summary.push({ scenario: name, figure: 'FAILED', value: oneLine(reason, 100) });
   }
@@ -173,6 +186,7 @@ async function main(): Promise<number> {
     startup: `startup (${config.startupRuns} × fresh + warm, PGlite)`,
     search: `search (generated marketplace, scale ${config.searchScale}; 3 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.searchConnections} connections)`,
     crm: `crm (generated CRM, scale ${config.crmScale}; 4 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.crmConnections} connections; CSV import)`,
+    realtime: `realtime (${config.rtStreams} streams held; a broadcast to ${config.rtSubscribers} subscribers × ${config.rtMessages} messages, in-process and through Redis)`,
   };
   console.log(`scenarios: ${[...config.scenarios].map((s) => plan[s]).join(', ')}`);
   console.log(`server: ${path.relative(repoRoot, serverMain)} ${ensureServerBuilt(config.build)}`);
