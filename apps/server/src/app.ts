@@ -7,6 +7,7 @@ import pino from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { setCrmCacheTtl } from './lib/crm-cache';
 import { redactForLog } from './lib/log-redaction';
 import { setSearchCacheTtl } from './lib/result-cache';
 import { zodValidatorCompiler } from './lib/validation';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await app.register(dbPlugin, { database });
   setSearchCacheTtl(app.db, config.searchCacheTtlMs);
+  setCrmCacheTtl(app.db, config.crmCacheTtlMs);
   await app.register(redisPlugin);
   await app.register(invalidationPlugin);
   await app.register(rateLimitPlugin);

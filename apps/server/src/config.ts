@@ -30,6 +30,7 @@ const envSchema = z.object({
   /** How long a session's user may be served from memory; 0 turns the cache off. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  CRM_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** Event streams one user may hold on one instance (tabs); past it the oldest is closed. */
   REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Bearer token that `/metrics` requires; without it `/metrics` is not served. */
@@ -63,6 +64,7 @@ export interface Config {
   sessionCacheTtlMs: number;
   /** How long a search's ids, totals and facets are reused (ms; 0: never). */
   searchCacheTtlMs: number;
+  crmCacheTtlMs: number;
   /** Event streams per user and instance; the oldest is closed past it. */
   realtimeMaxStreamsPerUser: number;
   /** `/metrics` answers only `Authorization: Bearer <token>`; null turns it off. */
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
+    crmCacheTtlMs: e.CRM_CACHE_TTL_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
     realtimeMaxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER,
   };
@@ -152,6 +155,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: true,
     sessionCacheTtlMs: 10_000,
     searchCacheTtlMs: 10_000,
+    crmCacheTtlMs: 10_000,
     metricsToken: null,
     realtimeMaxStreamsPerUser: 20,
     ...overrides,

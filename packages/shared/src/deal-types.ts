@@ -185,7 +185,7 @@ export interface CommissionSplit {
 /** `GET /stats/forecast`. */
 export interface Forecast {
   horizons: { days: 30 | 60 | 90; dealCount: number; weightedCommissionCents: number }[];
-  /** Open deals without a stage move for at least their threshold ("à relancer"), longest first. */
+  /** Open deals without a stage move for at least their threshold ("à relancer"), longest first (at most `staleLimit`). */
   stale: {
     id: number;
     title: string;
@@ -195,6 +195,8 @@ export interface Forecast {
     expectedCloseDate: string | null;
     prospect: PersonRef;
   }[];
+  /** How many deals are "à relancer" in all (`stale` lists the `staleLimit` longest-waiting). */
+  staleTotal: number;
 }
 
 export interface StatsMonth {

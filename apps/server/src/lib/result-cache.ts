@@ -43,13 +43,15 @@ export function resultCache<V>(options: {
   generation: (db: DbOrTx) => number;
   /** Oldest entries go first beyond this many. */
   maxEntries: number;
+  /** The TTL of this cache on `db` (default: the search cache's). */
+  ttl?: (db: DbOrTx) => number;
 }): ResultCache<V> {
   const caches = new WeakMap<DbOrTx, Map<string, Entry<V>>>();
   /** Computations under way: concurrent misses of one key share one (no stampede under load). */
   const inFlight = new WeakMap<DbOrTx, Map<string, { generation: number; promise: Promise<V> }>>();
   return {
     async get(db, key, compute) {
-      const ttl = ttls.get(db) ?? DEFAULT_SEARCH_CACHE_TTL_MS;
+      const ttl = options.ttl ? options.ttl(db) : (ttls.get(db) ?? DEFAULT_SEARCH_CACHE_TTL_MS);
       if (ttl <= 0) return compute();
       let cache = caches.get(db);
       let running = inFlight.get(db);

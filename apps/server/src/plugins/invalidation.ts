@@ -3,10 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
-/** What an in-process cache must forget: one session, every session of a user, or everything. */
+/**
+ * What an in-process cache must forget: one session, every session of a user, the CRM's answers
+ * (lib/crm-cache.ts), or everything.
+ */
 export type Invalidation =
   | { scope: 'session'; id: string }
   | { scope: 'user'; id: number }
+  | { scope: 'crm' }
   | { scope: 'all' };
 
 export interface InvalidationBus {
@@ -41,6 +45,7 @@ export function parseInvalidation(raw: string): (Invalidation & { from: string; 
   if (typeof m.from !== 'string' || !Number.isSafeInteger(m.nonce)) return null;
   const base = { from: m.from, nonce: m.nonce as number };
   if (m.scope === 'all') return { ...base, scope: 'all' };
+  if (m.scope === 'crm') return { ...base, scope: 'crm' };
   if (m.scope === 'session' && typeof m.id === 'string') return { ...base, scope: 'session', id: m.id };
   if (m.scope === 'user' && Number.isSafeInteger(m.id)) return { ...base, scope: 'user', id: m.id as number };
   return null;

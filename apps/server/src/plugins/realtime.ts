@@ -177,6 +177,7 @@ export const realtimePlugin = fp(
       hub.closeWhere((stream) => ids.includes(stream.sessionId) && !kept.has(stream.sessionId));
     };
     app.invalidation.onInvalidate((message) => {
+      if (message.scope === 'crm') return;
       if (message.scope === 'session') {
         hub.closeWhere((stream) => stream.sessionId === message.id);
         return;

@@ -127,7 +127,7 @@ export const sessionPlugin = fp(
     app.invalidation.onInvalidate((message) => {
       if (message.scope === 'session') cache.deleteSession(message.id);
       else if (message.scope === 'user') cache.deleteUser(message.id);
-      else cache.clear();
+      else if (message.scope === 'all') cache.clear();
     });
     app.decorate('sessions', {
       invalidateUser: (userId: number) => app.invalidation.publish({ scope: 'user', id: userId }),

@@ -135,10 +135,19 @@ export const periodQuerySchema = z.object({
 });
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
-/** `GET /stats/forecast`: `staleDays` overrides the per-stage "à relancer" thresholds. */
+/** The longest-waiting deals `GET /stats/forecast` lists by default (`staleTotal` counts them all). */
+export const DEFAULT_STALE_LIMIT = 50;
+
+/**
+ * `GET /stats/forecast`: `staleDays` overrides the per-stage "à relancer" thresholds; `staleLimit`
+ * how many of those deals are listed (1–500, default 50).
+ */
 export const forecastQuerySchema = z.object({
   staleDays: lenientNumber()
     .pipe(between(z.number().int(), 1, 365))
+    .optional(),
+  staleLimit: lenientNumber()
+    .pipe(between(z.number().int(), 1, 500))
     .optional(),
 });
 export type ForecastQuery = z.infer<typeof forecastQuerySchema>;

@@ -15,6 +15,7 @@ import { advertisementPageResponse, advertisementResponse } from './advertisemen
 import {
   createAdvertisement,
   deleteAdvertisement,
+  flushImpressions,
   getAdvertisement,
   listAdvertisements,
   recordClick,
@@ -35,6 +36,10 @@ function requireInfopreneur(request: FastifyRequest): UserRow {
 
 /** An infopreneur's advertising campaigns, and the click counter hit from search results. */
 export const advertisementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Impressions counted in memory are written before the database closes.
+  app.addHook('onClose', async () => {
+    await flushImpressions(app.db).catch((err: unknown) => app.log.warn({ err }, 'impressions not written'));
+  });
   app.get(
     '/advertisements',
     {

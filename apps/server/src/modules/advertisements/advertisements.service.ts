@@ -27,7 +27,9 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { advertisements, missions, referenceProposers, services, workSectors } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/errors';
+import { listingsChanged, listingsGeneration } from '../../lib/listing-changes';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { resultCache } from '../../lib/result-cache';
 import { workSectorNameMap } from '../reference/reference.service';
 import { type AdvertisementRow, presentAdvertisement } from './advertisements.presenter';
 
@@ -87,6 +89,8 @@ export async function listAdvertisements(
   ownerId: number,
   query: ListQuery,
 ): Promise<Paginated<Advertisement>> {
+  // The owner sees every impression served so far.
+  await flushImpressions(db);
   const now = new Date();
   const where = and(
     eq(advertisements.infopreneurId, ownerId),
@@ -105,6 +109,7 @@ export async function listAdvertisements(
 
 /** `GET /advertisements/{id}`: one of the owner's campaigns (404 for anyone else's). */
 export async function getAdvertisement(db: DbOrTx, ownerId: number, id: number): Promise<Advertisement> {
+  await flushImpressions(db);
   const [row] = await selectRows(db).where(
     and(eq(advertisements.id, id), eq(advertisements.infopreneurId, ownerId)),
   );
@@ -246,6 +251,7 @@ export async function createAdvertisement(
       status,
     })
     .returning({ id: advertisements.id });
+  listingsChanged(db);
   return getAdvertisement(db, ownerId, row!.id);
 }
 
@@ -291,6 +297,7 @@ export async function updateAdvertisement(
     if (Object.keys(changes).length === 0) return;
     await tx.update(advertisements).set(changes).where(eq(advertisements.id, id));
   });
+  listingsChanged(db);
   return getAdvertisement(db, ownerId, id);
 }
 
@@ -301,11 +308,12 @@ export async function deleteAdvertisement(db: DbOrTx, ownerId: number, id: numbe
     .where(and(eq(advertisements.id, id), eq(advertisements.infopreneurId, ownerId)))
     .returning({ id: advertisements.id });
   if (deleted.length === 0) throw notFoundError();
+  listingsChanged(db);
 }
 
-/** `counter + 1`, stopping at the column's limit rather than overflowing it. */
-const plusOne = (column: typeof advertisements.clicks | typeof advertisements.impressions) =>
-  sql`${column} + case when ${column} < ${MAX_INT} then 1 else 0 end`;
+/** `counter + n`, stopping at the column's limit rather than overflowing it. */
+const plus = (column: typeof advertisements.clicks | typeof advertisements.impressions, n = 1) =>
+  sql`least(${column}::bigint + ${n}, ${MAX_INT})::int`;
 
 /** Counting leaves `updatedAt` alone: it tells when the owner last edited the campaign. */
 const keepUpdatedAt = sql`${advertisements.updatedAt}`;
@@ -317,7 +325,7 @@ const keepUpdatedAt = sql`${advertisements.updatedAt}`;
 export async function recordClick(db: DbOrTx, id: number, viewerId: number | null): Promise<void> {
   const counted = await db
     .update(advertisements)
-    .set({ clicks: plusOne(advertisements.clicks), updatedAt: keepUpdatedAt })
+    .set({ clicks: plus(advertisements.clicks), updatedAt: keepUpdatedAt })
     .where(
       and(
         eq(advertisements.id, id),
@@ -356,13 +364,34 @@ function rolesFor(role: TargetRole): TargetRole[] {
  * none; a setter-closer audience suits setter and closer campaigns too). Only targets that the
  * public may see are sponsored: approved, active, not deleted services; published, open missions.
  */
-export async function liveSponsorships(
+export function liveSponsorships(
   db: DbOrTx,
   kind: 'mission' | 'service',
   audience: { workSectorIds?: number[] | null; role?: 'setter' | 'closer' | 'setter_closer' | null },
-): Promise<Map<number, number>> {
-  const sectorIds = unique(audience.workSectorIds ?? []);
+): Promise<ReadonlyMap<number, number>> {
+  const sectorIds = unique(audience.workSectorIds ?? []).sort((a, b) => a - b);
   const role = audience.role ?? null;
+  return sponsorships.get(db, JSON.stringify([kind, sectorIds, role]), () =>
+    findSponsorships(db, kind, sectorIds, role),
+  );
+}
+
+/**
+ * The live campaigns of an audience, kept like the search answers (lib/result-cache.ts): every
+ * search looks them up, and they change rarely — each campaign or listing write forgets them at
+ * once; a campaign that starts or ends by its dates shows within the search cache's TTL.
+ */
+const sponsorships = resultCache<ReadonlyMap<number, number>>({
+  generation: listingsGeneration,
+  maxEntries: 500,
+});
+
+async function findSponsorships(
+  db: DbOrTx,
+  kind: 'mission' | 'service',
+  sectorIds: number[],
+  role: 'setter' | 'closer' | 'setter_closer' | null,
+): Promise<ReadonlyMap<number, number>> {
   const target = kind === 'mission' ? advertisements.missionId : advertisements.serviceId;
   const suits = and(
     liveAt(new Date()),
@@ -406,12 +435,42 @@ export async function liveSponsorships(
   return new Map(rows.map((r) => [r.targetId!, r.id]));
 }
 
+/**
+ * Impressions served and not yet written, per database: a result page counts them in memory and
+ * they are written together within a second (one UPDATE per second instead of one write and one
+ * commit per search, which under load queued every search behind the campaign's row lock). The
+ * owner's reads write them first, and the app writes them on shutdown.
+ */
+const pendingImpressions = new WeakMap<DbOrTx, Map<number, number>>();
+const IMPRESSIONS_FLUSH_MS = 1_000;
+
 /** Counts one impression for each campaign id (duplicates counted once per call). */
-export async function recordImpressions(db: DbOrTx, advertisementIds: number[]): Promise<void> {
+export function recordImpressions(db: DbOrTx, advertisementIds: number[]): void {
   const ids = unique(advertisementIds);
   if (ids.length === 0) return;
-  await db
-    .update(advertisements)
-    .set({ impressions: plusOne(advertisements.impressions), updatedAt: keepUpdatedAt })
-    .where(inArray(advertisements.id, ids));
+  let pending = pendingImpressions.get(db);
+  if (!pending) {
+    pending = new Map();
+    pendingImpressions.set(db, pending);
+    setTimeout(() => {
+      // Counting is best effort: a failed write (the database closing) loses a second of them.
+      flushImpressions(db).catch(() => undefined);
+    }, IMPRESSIONS_FLUSH_MS).unref();
+  }
+  for (const id of ids) pending.set(id, (pending.get(id) ?? 0) + 1);
+}
+
+/** Writes the impressions counted so far. */
+export async function flushImpressions(db: DbOrTx): Promise<void> {
+  const pending = pendingImpressions.get(db);
+  if (!pending) return;
+  pendingImpressions.delete(db);
+  const byCount = new Map<number, number[]>();
+  for (const [id, n] of pending) byCount.set(n, [...(byCount.get(n) ?? []), id]);
+  for (const [n, ids] of byCount) {
+    await db
+      .update(advertisements)
+      .set({ impressions: plus(advertisements.impressions, n), updatedAt: keepUpdatedAt })
+      .where(inArray(advertisements.id, ids));
+  }
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, missions, services, workSectors } from '../../db/schema';
+import { listingsChanged } from '../../lib/listing-changes';
 import { createTestApp, createUser, signedInClient, TestClient, type TestContext } from '../../test/helpers';
-import { liveSponsorships, recordImpressions } from './advertisements.service';
+import { flushImpressions, liveSponsorships, recordImpressions } from './advertisements.service';
 
 let ctx: TestContext;
 type Signed = { user: { id: number }; client: TestClient };
@@ -64,7 +65,9 @@ async function mission(ownerId: number, values: Partial<typeof missions.$inferIn
 }
 
 /** A campaign inserted directly (any dates and status), live by default. */
+/** A campaign written straight into the table, as a write through the service would (it moves the listings). */
 async function ad(ownerId: number, values: Partial<typeof advertisements.$inferInsert> = {}) {
+  listingsChanged(ctx.app.db);
   const target = values.serviceId || values.missionId ? {} : { serviceId: (await service(ownerId)).id };
   const [row] = await ctx.app.db
     .insert(advertisements)
@@ -719,19 +722,27 @@ describe('liveSponsorships', () => {
 });
 
 describe('recordImpressions', () => {
-  it('counts one impression per campaign and call, leaving updatedAt alone', async () => {
+  it('counts one impression per campaign and call, written together, leaving updatedAt alone', async () => {
     const first = await ad(alice.user.id);
     const second = await ad(alice.user.id, { impressions: 4 });
-    await recordImpressions(ctx.app.db, [first.id, second.id, first.id]);
-    await recordImpressions(ctx.app.db, [first.id]);
-    await recordImpressions(ctx.app.db, []);
+    recordImpressions(ctx.app.db, [first.id, second.id, first.id]);
+    recordImpressions(ctx.app.db, [first.id]);
+    recordImpressions(ctx.app.db, []);
+    // Not written yet: one write per second at most, or when the owner reads their campaigns.
+    expect((await stored(first.id))!.impressions).toBe(0);
+    const listed = await alice.client.get('/api/v1/advertisements?perPage=100');
+    const shown = (listed.json().data as { id: number; impressions: number }[]).find(
+      (a) => a.id === first.id,
+    );
+    expect(shown?.impressions).toBe(2);
     expect(await stored(first.id)).toMatchObject({ impressions: 2, updatedAt: first.updatedAt });
     expect((await stored(second.id))!.impressions).toBe(5);
   });
 
   it('stops at the column’s limit instead of failing', async () => {
     const row = await ad(alice.user.id, { impressions: 2_147_483_647, clicks: 2_147_483_647 });
-    await recordImpressions(ctx.app.db, [row.id]);
+    recordImpressions(ctx.app.db, [row.id]);
+    await flushImpressions(ctx.app.db);
     expect((await click(setter.client, row.id)).statusCode).toBe(204);
     expect(await stored(row.id)).toMatchObject({ impressions: 2_147_483_647, clicks: 2_147_483_647 });
   });

@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cachedCrm, forgetCrmAnswersOnWrites } from '../../lib/crm-cache';
 import { requireUser } from '../../plugins/session';
 import { viewerOf } from '../services/services.service';
 import { paginationMeta } from '../users/users.presenter';
@@ -69,6 +70,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     requireUser(request);
   });
+  forgetCrmAnswersOnWrites(app);
 
   app.get(
     '/deals',
@@ -257,7 +259,13 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pipelineResponse },
       },
     },
-    async (request) => pipelineOf(app.db, signedIn(request), request.query.teamId),
+    async (request) => {
+      const viewer = signedIn(request);
+      const { teamId } = request.query;
+      // A team's pipeline checks membership on every call: not kept.
+      if (teamId) return pipelineOf(app.db, viewer, teamId);
+      return cachedCrm(app.db, 'pipeline', viewer.id, null, () => pipelineOf(app.db, viewer));
+    },
   );
 
   // The commission ledger.

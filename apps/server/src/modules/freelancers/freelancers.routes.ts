@@ -12,7 +12,7 @@ import { searchFreelancers } from './freelancers.service';
 export const freelancersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every write to a user or a profile, on any instance, makes the cached searches stale.
   app.invalidation.onInvalidate((message) => {
-    if (message.scope !== 'session') freelancersChanged(app.db);
+    if (message.scope === 'user' || message.scope === 'all') freelancersChanged(app.db);
   });
   app.get(
     '/freelancers',

@@ -286,7 +286,7 @@ export async function searchMissions(
   // Still listed: a mission closed since the ids were kept drops out at once.
   const rows = await loadListedMissions(db, [...(firstPage ? promotedIds : []), ...ids], viewer, sponsored);
   const served = rows.flatMap((row) => (row.sponsoredBy === null ? [] : [row.sponsoredBy]));
-  if (served.length > 0) await recordImpressions(db, served);
+  if (served.length > 0) recordImpressions(db, served);
   return {
     data: await presentMissions(db, rows, viewer, freelancer),
     meta: paginationMeta(total, page),

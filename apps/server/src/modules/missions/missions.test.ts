@@ -397,8 +397,12 @@ describe('GET /api/v1/missions (search)', () => {
       advertisementId: ad!.id,
     });
     expect(result.data.slice(1).every((m) => !m.sponsored)).toBe(true);
-    const [after] = await ctx.app.db.select().from(advertisements).where(eq(advertisements.id, ad!.id));
-    expect(after?.impressions).toBe(1);
+    // The owner sees the impression on their campaigns.
+    const campaigns = (await b.client.get('/api/v1/advertisements')).json().data as {
+      id: number;
+      impressions: number;
+    }[];
+    expect(campaigns.find((c) => c.id === ad!.id)?.impressions).toBe(1);
 
     // Paging lists every mission once: the promoted one leads page 1 only.
     const all = (await search(`workSectors=${sector.immo}&perPage=100`)).data.map((m) => m.id);

@@ -15,6 +15,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forgetCrmAnswersOnWrites } from '../../lib/crm-cache';
 import { AppError, fieldError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { exportProspects, type ImportRequest, importErrors, importProspects } from './prospects.csv';
@@ -74,6 +75,8 @@ const MAPPING_MAX_BYTES = 64 * 1024;
  * Every route needs a signed-in user; another user's prospect or activity answers 404.
  */
 export const prospectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Prospects and activities count in the CRM's statistics.
+  forgetCrmAnswersOnWrites(app);
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: prospectLimits.importMaxBytes,

@@ -6,6 +6,7 @@ import {
 } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cachedCrm, followCrmInvalidations } from '../../lib/crm-cache';
 import { requireUser } from '../../plugins/session';
 import { personResponse } from '../deals/deals.presenter';
 import { viewerOf } from '../services/services.service';
@@ -73,6 +74,7 @@ const forecastResponse = z.object({
       prospect: personResponse,
     }),
   ),
+  staleTotal: z.number(),
 });
 
 /** Sales statistics and the commission forecast. */
@@ -81,6 +83,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     requireUser(request);
   });
+  followCrmInvalidations(app);
 
   app.get(
     '/stats',
@@ -93,7 +96,12 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statsResponse },
       },
     },
-    async (request) => statsOf(app.db, viewerOf(request.session)!, request.query),
+    async (request) => {
+      const viewer = viewerOf(request.session)!;
+      return cachedCrm(app.db, 'stats', viewer.id, request.query, () =>
+        statsOf(app.db, viewer, request.query),
+      );
+    },
   );
 
   app.get(
@@ -107,6 +115,12 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: forecastResponse },
       },
     },
-    async (request) => forecastOf(app.db, viewerOf(request.session)!, request.query.staleDays),
+    async (request) => {
+      const viewer = viewerOf(request.session)!;
+      const { staleDays, staleLimit } = request.query;
+      return cachedCrm(app.db, 'forecast', viewer.id, request.query, () =>
+        forecastOf(app.db, viewer, staleDays, staleLimit),
+      );
+    },
   );
 };

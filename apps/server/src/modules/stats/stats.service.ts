@@ -4,6 +4,7 @@
  * (deals/period.ts); money in integer cents.
  */
 import {
+  DEFAULT_STALE_LIMIT,
   type Forecast,
   type PeriodQuery,
   type PersonRef,
@@ -62,7 +63,12 @@ const openStages = selectablePipelineStages as readonly string[];
  * My share of a deal's commission: all of it when I work it alone, the mission's setter share
  * (default 30 %) as its setter, the rest as the closer who owns it; nothing on my own offer.
  */
-export async function forecastOf(db: DbOrTx, viewer: Viewer, staleDays?: number): Promise<Forecast> {
+export async function forecastOf(
+  db: DbOrTx,
+  viewer: Viewer,
+  staleDays?: number,
+  staleLimit = DEFAULT_STALE_LIMIT,
+): Promise<Forecast> {
   const rows = await db
     .select({
       id: deals.id,
@@ -121,7 +127,7 @@ export async function forecastOf(db: DbOrTx, viewer: Viewer, staleDays?: number)
     })
     .filter((deal) => deal.daysInStage >= deal.thresholdDays)
     .sort((a, b) => b.daysInStage - a.daysInStage || a.id - b.id);
-  return { horizons, stale };
+  return { horizons, stale: stale.slice(0, staleLimit), staleTotal: stale.length };
 }
 
 /** `column` within the period's days (UTC). */

@@ -266,3 +266,42 @@ describe('GET /stats', () => {
     expect((await new TestClient(ctx.app).get('/api/v1/stats')).statusCode).toBe(401);
   });
 });
+
+describe('the kept answers (lib/crm-cache.ts)', () => {
+  it('shows every write at once, to the writer and to the others it concerns', async () => {
+    const t = await team();
+    const stats = async (client: TestClient) => (await client.get('/api/v1/stats')).json();
+    const pipeline = async () => (await t.setter.client.get('/api/v1/pipeline')).json();
+
+    const before = await stats(t.client);
+    expect((await pipeline()).totals.count).toBe(0);
+    const id = await create(t.setter.client, dealBody(t.prospect.id, t.service.id, { status: 'Role' }));
+    expect((await pipeline()).totals.count).toBe(1);
+    await t.setter.client.post(`/api/v1/deals/${id}/handoff`, { closerId: t.closer.user.id });
+    const won = await t.closer.client.post(`/api/v1/deals/${id}/win`, {});
+    expect(won.statusCode, won.body).toBe(200);
+    // The infopreneur's figures (asked before the sale) count it at once.
+    const after = await stats(t.client);
+    expect(after).not.toEqual(before);
+    expect(JSON.stringify(after)).toContain('"wonCount":1');
+    expect((await pipeline()).totals.count).toBe(0);
+  });
+
+  it('lists at most staleLimit deals to follow up, and counts them all', async () => {
+    const t = await team();
+    for (let i = 0; i < 3; i++) {
+      await create(t.setter.client, dealBody(t.prospect.id, t.service.id, { status: 'Prospecting' }));
+    }
+    await ctx.app.db
+      .update(deals)
+      .set({ stageChangedAt: daysAgo(40) })
+      .where(eq(deals.ownerId, t.setter.user.id));
+    // The rows above were changed behind the API's back: a write through it makes them count.
+    await t.setter.client.post('/api/v1/deals', dealBody(t.prospect.id, t.service.id));
+    const res = await t.setter.client.get('/api/v1/stats/forecast?staleLimit=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().stale).toHaveLength(2);
+    expect(res.json().staleTotal).toBe(3);
+    expect((await t.setter.client.get('/api/v1/stats/forecast?staleLimit=0')).statusCode).toBe(422);
+  });
+});

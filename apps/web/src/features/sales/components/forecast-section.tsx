@@ -27,7 +27,7 @@ export function ForecastSection() {
     );
   }
   if (forecast.isError) return <LoadError error={forecast.error} onRetry={() => forecast.refetch()} />;
-  const { horizons, stale } = forecast.data;
+  const { horizons, stale, staleTotal } = forecast.data;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Card padding="lg">
@@ -95,9 +95,9 @@ export function ForecastSection() {
               ))}
             </Stack>
           )}
-          {stale.length > 8 && (
+          {staleTotal > 8 && (
             <Text size="xs" c="dimmed">
-              Et {countText(stale.length - 8, 'autre vente', 'autres ventes')} à relancer.
+              Et {countText(staleTotal - 8, 'autre vente', 'autres ventes')} à relancer.
             </Text>
           )}
         </Stack>
