@@ -1,9 +1,9 @@
 import type { Conversation, CurrentUser, RealtimeEvent } from '@closia/shared';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { type ChatSource, ChatThread } from '../../../components/chat/chat-thread';
 import { ParticipantAvatar, presenceLabel } from '../../../components/participant-avatar';
 import { paths } from '../../../config/paths';
@@ -72,14 +72,7 @@ export function ConversationPage() {
     }
   };
 
-  const back = (
-    <Anchor component={Link} to={paths.dashboard.messages} size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={16} aria-hidden="true" />
-        Toutes les conversations
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={paths.dashboard.messages}>Toutes les conversations</BackLink>;
 
   if (!valid || conversation.isError) {
     return (

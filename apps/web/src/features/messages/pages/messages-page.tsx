@@ -1,6 +1,5 @@
 import type { Conversation } from '@closia/shared';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -15,10 +14,10 @@ import { IconMessagePlus, IconMessages } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ParticipantAvatar, presenceLabel } from '../../../components/participant-avatar';
+import { EmptyState, LoadError } from '../../../components/query-states';
 import { SearchField } from '../../../components/search-field';
 import { paths } from '../../../config/paths';
 import { fromNow } from '../../../lib/dayjs';
-import { errorMessage } from '../../../lib/error-message';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useConversations } from '../api/messages';
 import classes from './messages.module.css';
@@ -106,27 +105,15 @@ export function MessagesPage() {
           ))}
         </Stack>
       ) : conversations.isError ? (
-        <Alert color="red" title="Chargement impossible" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(conversations.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void conversations.refetch()}>
-              Réessayer
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={conversations.error} onRetry={() => void conversations.refetch()} />
       ) : conversations.data.data.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Stack align="center" gap="sm">
-            <IconMessages size={40} stroke={1.4} aria-hidden="true" />
-            <Text fw={600}>
-              {query ? 'Aucune conversation ne correspond.' : 'Aucune conversation pour l’instant.'}
-            </Text>
-            <Text c="dimmed" size="sm" ta="center">
-              Écrivez à un infopreneur, un setter ou un closer depuis son profil, ou cherchez-le ici.
-            </Text>
-            {newButton}
-          </Stack>
-        </Card>
+        <EmptyState
+          icon={IconMessages}
+          title={query ? 'Aucune conversation ne correspond.' : 'Aucune conversation pour l’instant.'}
+          action={newButton}
+        >
+          Écrivez à un infopreneur, un setter ou un closer depuis son profil, ou cherchez-le ici.
+        </EmptyState>
       ) : (
         <Card withBorder padding={0}>
           {conversations.data.data.map((conversation) => (

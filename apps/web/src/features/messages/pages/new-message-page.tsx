@@ -1,10 +1,11 @@
 import type { Participant } from '@closia/shared';
 import { userTypeLabels } from '@closia/shared';
-import { Alert, Anchor, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { ParticipantAvatar, presenceLabel } from '../../../components/participant-avatar';
 import { paths } from '../../../config/paths';
@@ -43,12 +44,7 @@ export function NewMessagePage() {
   const results: Participant[] = people.data?.data ?? [];
   return (
     <Stack gap="lg" maw={720}>
-      <Anchor component={Link} to={paths.dashboard.messages} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden="true" />
-          Toutes les conversations
-        </Group>
-      </Anchor>
+      <BackLink to={paths.dashboard.messages}>Toutes les conversations</BackLink>
       <PageHeader title="Nouveau message" description="Cherchez la personne à qui écrire par son nom." />
       {start.isPending && (
         <Group gap="xs">

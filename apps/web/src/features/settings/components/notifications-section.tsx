@@ -3,7 +3,8 @@ import {
   notificationCategories,
   notificationCategoryLabels,
 } from '@closia/shared';
-import { Alert, Button, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Skeleton, Stack, Switch } from '@mantine/core';
+import { LoadError } from '../../../components/query-states';
 import { errorMessage } from '../../../lib/error-message';
 import {
   useNotificationPreferences,
@@ -31,14 +32,7 @@ export function NotificationsSection() {
           ))}
         </Stack>
       ) : preferences.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(preferences.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void preferences.refetch()}>
-              Réessayer
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={preferences.error} onRetry={() => void preferences.refetch()} />
       ) : (
         <Stack gap="sm">
           {notificationCategories.map((category) => (

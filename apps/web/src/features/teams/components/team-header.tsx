@@ -1,7 +1,8 @@
 import { type Team, teamCan } from '@closia/shared';
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconMessages, IconReportMoney, IconSettings } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMessages, IconReportMoney, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { paths } from '../../../config/paths';
 import { memberCountText, roleColor, roleLabel } from '../utils/labels';
 import { TeamAvatar } from './team-avatar';
@@ -45,12 +46,7 @@ export function TeamHeader({
   ];
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to={paths.dashboard.teams} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden="true" />
-          Mes équipes
-        </Group>
-      </Anchor>
+      <BackLink to={paths.dashboard.teams}>Mes équipes</BackLink>
       <Group justify="space-between" align="flex-start" gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <TeamAvatar team={team} size={64} />

@@ -1,23 +1,12 @@
 import type { Team } from '@closia/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Drawer,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { ParticipantAvatar } from '../../../components/participant-avatar';
+import { EmptyState, ListPagination, LoadError } from '../../../components/query-states';
 import { SearchField } from '../../../components/search-field';
 import { dayjs } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
@@ -100,21 +89,12 @@ export function AdminTeamsPage() {
       {teams.isPending ? (
         <Skeleton h={240} />
       ) : teams.isError ? (
-        <Alert color="red" title="Chargement impossible" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(teams.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void teams.refetch()}>
-              Réessayer
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={teams.error} onRetry={() => void teams.refetch()} />
       ) : teams.data.data.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Stack align="center" gap="xs">
-            <IconUsersGroup size={36} stroke={1.4} aria-hidden="true" />
-            <Text>{query ? 'Aucune équipe ne correspond.' : 'Aucune équipe pour l’instant.'}</Text>
-          </Stack>
-        </Card>
+        <EmptyState
+          icon={IconUsersGroup}
+          title={query ? 'Aucune équipe ne correspond.' : 'Aucune équipe pour l’instant.'}
+        />
       ) : (
         <Card withBorder padding={0}>
           <Table.ScrollContainer minWidth={640}>
@@ -174,16 +154,7 @@ export function AdminTeamsPage() {
           </Table.ScrollContainer>
         </Card>
       )}
-      {teams.data && teams.data.meta.lastPage > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={teams.data.meta.lastPage}
-            value={page}
-            onChange={setPage}
-            aria-label="Pages des équipes"
-          />
-        </Group>
-      )}
+      {teams.data && <ListPagination page={page} lastPage={teams.data.meta.lastPage} onChange={setPage} />}
       <Drawer
         opened={opened !== null}
         onClose={() => setOpened(null)}

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconMailOpened, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { EmptyState, LoadError } from '../../../components/query-states';
 import { paths } from '../../../config/paths';
 import { fromNow } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
@@ -145,25 +146,15 @@ export function TeamsPage() {
             ))}
           </SimpleGrid>
         ) : teams.isError ? (
-          <Alert color="red" title="Chargement impossible" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(teams.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void teams.refetch()}>
-                Réessayer
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError error={teams.error} onRetry={() => void teams.refetch()} />
         ) : teams.data.data.length === 0 ? (
-          <Card withBorder padding="xl">
-            <Stack align="center" gap="sm">
-              <IconUsersGroup size={40} stroke={1.4} aria-hidden="true" />
-              <Text fw={600}>Vous ne faites partie d’aucune équipe.</Text>
-              <Text size="sm" c="dimmed" ta="center">
-                Créez la vôtre et invitez vos setters et closers, ou acceptez une invitation.
-              </Text>
-              {createButton}
-            </Stack>
-          </Card>
+          <EmptyState
+            icon={IconUsersGroup}
+            title="Vous ne faites partie d’aucune équipe."
+            action={createButton}
+          >
+            Créez la vôtre et invitez vos setters et closers, ou acceptez une invitation.
+          </EmptyState>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {teams.data.data.map((team) => (
