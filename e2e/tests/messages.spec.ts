@@ -109,3 +109,30 @@ test('the bell lists notifications and marks them read', async ({ browser, baseU
     await setter.context().close();
   }
 });
+
+test('the live connection says when it is down, and comes back on "Réessayer"', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const setter = await signedInPage(browser, baseURL!, demo.setter);
+  try {
+    // The network refuses the event stream: the client tries again, then gives up after 5 attempts.
+    await setter.route('**/__transmit/events**', (route) => route.abort('connectionrefused'));
+    await setter.goto('/dashboard/messages');
+    await expect(setter.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    await expect(setter.getByRole('status').filter({ hasText: 'Reconnexion…' })).toBeVisible();
+    await expect(setter.getByRole('alert').filter({ hasText: 'Connexion en temps réel perdue' })).toBeVisible(
+      {
+        timeout: 60_000,
+      },
+    );
+    // The network is back: "Réessayer" opens a new connection, and the banner goes.
+    await setter.unroute('**/__transmit/events**');
+    await setter.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(setter.getByText('Connexion en temps réel perdue')).toBeHidden();
+    await expect(setter.getByText('Reconnexion…')).toBeHidden();
+  } finally {
+    await setter.context().close();
+  }
+});

@@ -5,11 +5,6 @@ import { RouteErrorPage } from './components/route-error-page';
 import { StartupSpinner } from './components/startup-spinner';
 import { paths } from './config/paths';
 import type { RouteHandle } from './config/route-handle';
-import type { MarketplacePage } from './features/marketplace/routes';
-import type { MessagesPage } from './features/messages/routes';
-import type { ProspectsFeaturePage } from './features/prospects/routes';
-import type { SalesPage } from './features/sales/routes';
-import type { TeamsPage } from './features/teams/routes';
 import type { GuardName } from './guards';
 import { RootLayout } from './layouts/root-layout';
 
@@ -28,45 +23,23 @@ const layouts = {
   onboarding: () => import('./layouts/onboarding-layout').then((m) => ({ Component: m.OnboardingLayout })),
 } satisfies Record<string, LazyComponent>;
 
-/** A marketplace page, loaded through the feature's page index (see features/marketplace/routes.ts). */
-const marketplace =
-  (name: MarketplacePage): LazyComponent =>
-  () =>
-    import('./features/marketplace/routes').then(async (m) => ({
-      Component: await m.marketplacePages[name](),
-    }));
+/**
+ * The pages of a feature, loaded through the feature's page index (`features/<name>/routes.ts`):
+ * the route table holds one short import per feature instead of a list of chunks per page.
+ */
+function featurePages<N extends string>(load: () => Promise<Record<N, () => Promise<ComponentType>>>) {
+  return (name: N): LazyComponent =>
+    () =>
+      load().then(async (pages) => ({ Component: await pages[name]() }));
+}
 
-/** A prospects page, loaded through the feature's page index (see features/prospects/routes.ts). */
-const prospects =
-  (name: ProspectsFeaturePage): LazyComponent =>
-  () =>
-    import('./features/prospects/routes').then(async (m) => ({
-      Component: await m.prospectPages[name](),
-    }));
-
-/** A sales page, loaded through the feature's page index (see features/sales/routes.ts). */
-const sales =
-  (name: SalesPage): LazyComponent =>
-  () =>
-    import('./features/sales/routes').then(async (m) => ({
-      Component: await m.salesPages[name](),
-    }));
-
-/** A messages page, loaded through the feature's page index (see features/messages/routes.ts). */
-const messages =
-  (name: MessagesPage): LazyComponent =>
-  () =>
-    import('./features/messages/routes').then(async (m) => ({
-      Component: await m.messagesPages[name](),
-    }));
-
-/** A teams page, loaded through the feature's page index (see features/teams/routes.ts). */
-const teams =
-  (name: TeamsPage): LazyComponent =>
-  () =>
-    import('./features/teams/routes').then(async (m) => ({
-      Component: await m.teamsPages[name](),
-    }));
+const marketplace = featurePages(() =>
+  import('./features/marketplace/routes').then((m) => m.marketplacePages),
+);
+const prospects = featurePages(() => import('./features/prospects/routes').then((m) => m.prospectPages));
+const sales = featurePages(() => import('./features/sales/routes').then((m) => m.salesPages));
+const messages = featurePages(() => import('./features/messages/routes').then((m) => m.messagesPages));
+const teams = featurePages(() => import('./features/teams/routes').then((m) => m.teamsPages));
 
 const comingSoon: LazyComponent = () =>
   import('./components/coming-soon').then((m) => ({ Component: m.ComingSoonPage }));

@@ -3,6 +3,7 @@ export * from './collaboration-types';
 export * from './deal-types';
 export * from './enums';
 export * from './marketplace-types';
+export * from './page-title';
 export * from './prospect-types';
 export * from './schemas/auth';
 export * from './schemas/collaboration';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, SalesProfile } from './api-types';
+import { pageTitle } from './page-title';
 import {
   activeProfile,
   activityColorPalette,
@@ -13,7 +14,6 @@ import {
   isCloser,
   isInfopreneur,
   isSetter,
-  pageTitle,
   userType,
   userTypeLabel,
 } from './user';

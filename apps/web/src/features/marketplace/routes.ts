@@ -16,5 +16,3 @@ export const marketplacePages = {
   favorites: () => import('./pages/favorites-page').then((m) => m.FavoritesPage),
   advertisements: () => import('./pages/advertisements-page').then((m) => m.AdvertisementsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
-
-export type MarketplacePage = keyof typeof marketplacePages;

@@ -6,5 +6,3 @@ export const messagesPages = {
   new: () => import('./pages/new-message-page').then((m) => m.NewMessagePage),
   conversation: () => import('./pages/conversation-page').then((m) => m.ConversationPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
-
-export type MessagesPage = keyof typeof messagesPages;

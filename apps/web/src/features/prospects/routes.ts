@@ -8,5 +8,3 @@ export const prospectPages = {
   prospects: () => import('./pages/prospects-page').then((m) => m.ProspectsPage),
   merged: () => import('./pages/merged-page').then((m) => m.MergedPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
-
-export type ProspectsFeaturePage = keyof typeof prospectPages;

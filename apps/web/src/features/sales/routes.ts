@@ -10,5 +10,3 @@ export const salesPages = {
   activeSales: () => import('./pages/active-sales-page').then((m) => m.ActiveSalesPage),
   stats: () => import('./pages/stats-page').then((m) => m.StatsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
-
-export type SalesPage = keyof typeof salesPages;

@@ -10,5 +10,3 @@ export const teamsPages = {
   sale: () => import('./pages/team-sale-page').then((m) => m.TeamSalePage),
   admin: () => import('./pages/admin-teams-page').then((m) => m.AdminTeamsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
-
-export type TeamsPage = keyof typeof teamsPages;
