@@ -54,6 +54,22 @@ test('a creator invites a member, who accepts and chats live', async ({ browser,
     await expect(closer.getByRole('log').getByText(hello)).toBeVisible();
     await expect(closer.getByRole('log').getByText('Inès Formatrice')).toBeVisible();
 
+    // The creator adds a chat, renames it, deletes it (back to "Général").
+    await closer.getByRole('textbox', { name: 'Nouvelle discussion' }).fill('Objections');
+    await closer.getByRole('button', { name: 'Créer la discussion' }).click();
+    await expect(closer.getByRole('heading', { name: '# Objections' })).toBeVisible();
+    await closer.getByRole('button', { name: 'Renommer' }).click();
+    const renameDialog = closer.getByRole('dialog', { name: 'Renommer la discussion' });
+    await renameDialog.getByRole('textbox', { name: 'Nom' }).fill('Objections prix');
+    await renameDialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(closer.getByRole('heading', { name: '# Objections prix' })).toBeVisible();
+    await closer.getByRole('button', { name: 'Supprimer' }).click();
+    await closer
+      .getByRole('dialog', { name: 'Supprimer la discussion' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await expect(closer.getByRole('heading', { name: '# Général' })).toBeVisible();
+
     // The creator makes her admin, then adds an event to the agenda.
     await closer.getByRole('link', { name: 'Gérer' }).click();
     await closer.getByRole('textbox', { name: 'Rôle de Inès Formatrice' }).click();

@@ -145,6 +145,13 @@ export const useTransferTeam = (id: number) =>
 export const useCreateChat = (id: number) =>
   useTeamMutation((name: string) => api.post<TeamChat>(`/teams/${id}/chats`, { name }));
 
+export const useRenameChat = (id: number) =>
+  useTeamMutation(({ chatId, name }: { chatId: number; name: string }) =>
+    api.put<TeamChat>(`/teams/${id}/chats/${chatId}`, { name }),
+  );
+export const useDeleteChat = (id: number) =>
+  useTeamMutation((chatId: number) => api.delete<void>(`/teams/${id}/chats/${chatId}`));
+
 export const useSaveEvent = (id: number) =>
   useTeamMutation(
     ({

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconHash, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type ChatSource, ChatThread } from '../../../components/chat/chat-thread';
 import { paths } from '../../../config/paths';
@@ -23,6 +23,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { messageRequestBody } from '../../messages/api/messages';
 import { teamKeys, useCreateChat, useTeamChats } from '../api/teams';
+import { ChatActions } from '../components/chat-actions';
 import { TeamGate } from '../components/team-gate';
 import { TeamHeader } from '../components/team-header';
 import { teamWording } from '../utils/labels';
@@ -74,6 +75,13 @@ function TeamChat({ team, chatId }: { team: Team; chatId: number }) {
   const { data: user } = useCurrentUser();
   const chats = useTeamChats(team.id);
   const chat = chats.data?.find((c) => c.id === chatId);
+  const navigate = useNavigate();
+  const gone = chats.isSuccess && !chat && team.defaultChatId !== null && team.defaultChatId !== chatId;
+  // A chat deleted meanwhile (by an admin, live): back to "Général".
+  useEffect(() => {
+    if (gone && team.defaultChatId)
+      void navigate(paths.dashboard.teamChat(team.id, team.defaultChatId), { replace: true });
+  }, [gone, navigate, team.id, team.defaultChatId]);
   const source = useMemo<ChatSource>(
     () => ({
       queryKey: teamKeys.chatMessages(team.id, chatId),
@@ -119,9 +127,14 @@ function TeamChat({ team, chatId }: { team: Team; chatId: number }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="xs">
-          <Title order={2} fz="h4">
-            {chat ? `# ${chat.name}` : 'Discussion'}
-          </Title>
+          <Group justify="space-between">
+            <Title order={2} fz="h4">
+              {chat ? `# ${chat.name}` : 'Discussion'}
+            </Title>
+            {chat && !chat.isDefault && teamCan(team.myRole, 'manageChats') && (
+              <ChatActions team={team} chat={chat} />
+            )}
+          </Group>
           {chats.isSuccess && !chat ? (
             <Alert color="red" role="alert" title="Discussion introuvable">
               Cette discussion n’existe plus ou vous n’y avez plus accès.
