@@ -1,6 +1,6 @@
 /**
- * The document title of a page (spec §2). Apart from user.ts so that the first load, which sets the
- * title, does not bring the enums' labels along.
+ * The document title of a page and the texts of the error page (spec §2). Apart from user.ts so that
+ * the first load, which needs them, does not bring the enums' labels along.
  */
 
 function titleCase(segment: string): string {
@@ -37,4 +37,23 @@ export function pageTitle({ routeTitle, pathname, error }: PageTitleInput): stri
   const segments = path.split('/').filter(Boolean);
   const last = segments[segments.length - 1];
   return last ? titleCase(last) || 'Accueil' : 'Accueil';
+}
+
+export const defaultErrorMessage = 'We encountered an unexpected issue. Please try again later.';
+
+/** Title and message of the error page for a status code (spec §2). */
+export function errorPageContent(
+  status: number,
+  message?: string | null,
+): { title: string; message: string } {
+  switch (status) {
+    case 404:
+      return { title: 'Page Not Found', message: message || 'Page not found' };
+    case 500:
+      return { title: 'Internal Server Error', message: message || defaultErrorMessage };
+    case 403:
+      return { title: 'Forbidden', message: message || defaultErrorMessage };
+    default:
+      return { title: 'An Unexpected Error Occurred', message: message || defaultErrorMessage };
+  }
 }

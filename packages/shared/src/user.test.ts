@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, SalesProfile } from './api-types';
-import { pageTitle } from './page-title';
+import { errorPageContent, pageTitle } from './page-title';
 import {
   activeProfile,
   activityColorPalette,
   activityLabel,
   avatarUrl,
   bannerUrl,
-  errorPageContent,
   formatEuro,
   hasFinishedOnboarding,
   initials,

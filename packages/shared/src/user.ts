@@ -163,25 +163,6 @@ export function activityLabel(action: string): { label: string; color: string } 
   return { label: action, color };
 }
 
-export const defaultErrorMessage = 'We encountered an unexpected issue. Please try again later.';
-
-/** Title and message of the error page for a status code (spec §2). */
-export function errorPageContent(
-  status: number,
-  message?: string | null,
-): { title: string; message: string } {
-  switch (status) {
-    case 404:
-      return { title: 'Page Not Found', message: message || 'Page not found' };
-    case 500:
-      return { title: 'Internal Server Error', message: message || defaultErrorMessage };
-    case 403:
-      return { title: 'Forbidden', message: message || defaultErrorMessage };
-    default:
-      return { title: 'An Unexpected Error Occurred', message: message || defaultErrorMessage };
-  }
-}
-
 const euroFormatters = new Map<number, Intl.NumberFormat>();
 
 /** Amount in euros, French style: '1 500 €', '12,50 €' (no decimals for whole amounts). */
