@@ -47,8 +47,8 @@ export const isOpenStage = (status: string) =>
 /** Who the viewer is to the deal, or null when they may not see it. */
 export function viewerRoleOf(row: LoadedDeal, viewerId: number): DealViewerRole | null {
   if (row.deal.ownerId === viewerId) return 'owner';
-  if (row.deal.setterId === viewerId) return 'setter';
   if (row.teamMember) return 'team';
+  if (row.deal.setterId === viewerId) return 'setter';
   if (row.service?.infopreneurId === viewerId) return 'infopreneur';
   return null;
 }

@@ -137,7 +137,8 @@ type Need = 'see' | 'edit' | 'owner' | 'refund';
  */
 async function dealFor(tx: DbOrTx, viewer: Viewer, id: number, need: Need): Promise<LoadedDeal> {
   const row = await loadOne(tx, id, need !== 'see');
-  if (row?.deal.teamId && row.deal.ownerId !== viewer.id && row.deal.setterId !== viewer.id) {
+  // A team member (its setter included) works a team deal like the rest of the team.
+  if (row?.deal.teamId && row.deal.ownerId !== viewer.id) {
     row.teamMember = (await roleIn(tx, row.deal.teamId, viewer.id)) !== null;
   }
   const role = row ? viewerRoleOf(row, viewer.id) : null;
@@ -146,7 +147,8 @@ async function dealFor(tx: DbOrTx, viewer: Viewer, id: number, need: Need): Prom
   if (role === 'infopreneur' && need !== 'refund') {
     throw forbidden('The infopreneur of the offer follows this deal read-only');
   }
-  if (role === 'team' && need !== 'edit') {
+  const infopreneurRefund = need === 'refund' && row.service?.infopreneurId === viewer.id;
+  if (role === 'team' && need !== 'edit' && !infopreneurRefund) {
     throw forbidden('The team works this deal; winning, losing and handing it off stay with its owner');
   }
   if (need === 'edit' && !canEdit(role, row.deal.status)) {

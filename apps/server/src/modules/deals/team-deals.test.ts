@@ -186,6 +186,11 @@ describe('the shared pipeline of a team', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ownerId: t.closer.user.id, setterId: t.setter.user.id });
+    // Its setter stays in the team: they work it as the team does, past R2 too.
+    const seen = await t.setter.client.get(`/api/v1/deals/${t.deal.id}`);
+    expect(seen.json()).toMatchObject({ viewerRole: 'team', canEdit: true });
+    const moved = await t.setter.client.post(`/api/v1/deals/${t.deal.id}/move`, { status: 'Onboarding' });
+    expect(moved.statusCode, moved.body).toBe(200);
     const [notice] = await ctx.app.db
       .select()
       .from(notifications)
