@@ -19,6 +19,7 @@ import {
 import { IconFilterOff, IconTable } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ListPagination } from '../../../components/query-states';
 import { paths } from '../../../config/paths';
 import { useDeals } from '../api/get-deals';
 import { useSellableServices } from '../api/get-sellable-services';
@@ -32,7 +33,6 @@ import {
 import { countText, daysInStageText, formatCents, formatDay, formatProbability } from '../utils/format';
 import { DateField } from './date-field';
 import { DealActionsMenu, type DealDialog } from './deal-actions-menu';
-import { ListPagination } from './list-pagination';
 import { EmptyState, LoadError } from './query-states';
 import { ScrollTable } from './scroll-table';
 import { SortHeader } from './sort-header';

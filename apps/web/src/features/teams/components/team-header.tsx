@@ -1,11 +1,11 @@
 import { type Team, teamCan } from '@closia/shared';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMessages, IconReportMoney, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { paths } from '../../../config/paths';
-import { memberCountText, roleColor, roleLabel } from '../utils/labels';
 import { TeamAvatar } from './team-avatar';
+import { TeamMeta } from './team-meta';
 
 /** The top of every team page: back to the teams, picture, name, my role, and the team's pages. */
 export function TeamHeader({
@@ -60,16 +60,7 @@ export function TeamHeader({
                 {team.name}
               </Text>
             )}
-            <Group gap="xs">
-              {team.myRole && (
-                <Badge color={roleColor[team.myRole]} variant="light">
-                  {roleLabel(team.myRole)}
-                </Badge>
-              )}
-              <Text size="sm" c="dimmed">
-                {memberCountText(team.memberCount)}
-              </Text>
-            </Group>
+            <TeamMeta team={team} />
           </Stack>
         </Group>
         <Group gap="xs" component="nav" aria-label="Pages de l’équipe">

@@ -1,5 +1,5 @@
 import type { Team, TeamInvitation } from '@closia/shared';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMailOpened, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useAnswerInvitation, useMyInvitations, useMyTeams } from '../api/teams';
 import { TeamAvatar } from '../components/team-avatar';
 import { TeamFormModal } from '../components/team-form-modal';
-import { memberCountText, roleColor, roleLabel } from '../utils/labels';
+import { TeamMeta } from '../components/team-meta';
 
 function InvitationCard({ invitation, highlighted }: { invitation: TeamInvitation; highlighted: boolean }) {
   const answer = useAnswerInvitation();
@@ -71,16 +71,7 @@ function TeamCard({ team }: { team: Team }) {
           <Text fw={700} truncate>
             {team.name}
           </Text>
-          <Group gap="xs">
-            {team.myRole && (
-              <Badge color={roleColor[team.myRole]} variant="light">
-                {roleLabel(team.myRole)}
-              </Badge>
-            )}
-            <Text size="sm" c="dimmed">
-              {memberCountText(team.memberCount)}
-            </Text>
-          </Group>
+          <TeamMeta team={team} />
           {team.description && (
             <Text size="sm" c="dimmed" lineClamp={2}>
               {team.description}
