@@ -163,6 +163,10 @@ export const errorCodes = {
   emailNotVerified: 'E_EMAIL_NOT_VERIFIED',
   /** The messages guard: the onboarding is not finished yet. */
   onboardingRequired: 'E_ONBOARDING_REQUIRED',
+  /** A dependency (the database) is unreachable: retry after `Retry-After` seconds. */
+  serviceUnavailable: 'E_SERVICE_UNAVAILABLE',
+  /** The disk or the object store is full: nothing was kept. */
+  insufficientStorage: 'E_INSUFFICIENT_STORAGE',
   internal: 'E_INTERNAL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

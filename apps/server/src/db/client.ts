@@ -20,6 +20,7 @@ import {
   templateBlob,
   writeTemplate,
 } from './pglite-template';
+import { type DatabaseHealth, resilientPostgres } from './resilience';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,6 +36,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Raw rows of a SQL string, whichever driver (PGlite answers `{ rows }`, postgres-js an array). */
   rows<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** Whether the server is reachable (PostgreSQL: known down after a connection failure, until a probe answers). */
+  health: DatabaseHealth;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests start from a migrated dump). */
   dump?(): Promise<Blob>;
@@ -103,6 +106,15 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
     migrate: () =>
       migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: folder }),
     rows: async <T>(query: string, params?: unknown[]) => (await client.rawQuery<T>(query, params)).rows,
+    // In the process: it is there as long as the process is.
+    health: {
+      down: false,
+      check: async () => {
+        await client.rawQuery('select 1');
+        return true;
+      },
+      close() {},
+    },
     close: () => pg.close(),
     dump: async () => pg.dumpDataDir('gzip'),
     createdFrom,
@@ -134,7 +146,21 @@ export async function createPgliteTemplate(
 async function openPostgres(url: string, folder: string): Promise<Database> {
   // Loaded here, not up front: the embedded default never needs the PostgreSQL driver.
   const { default: postgres } = await import('postgres');
-  const sql = postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 10), onnotice: () => {} });
+  // A server that does not answer is given up on after 2 s (postgres.js waits 30 s by default).
+  const connectTimeout = Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 2000) / 1000;
+  const pool = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    connect_timeout: connectTimeout,
+    // Reconnect after 50 ms, 100 ms … at most 1 s (postgres.js waits up to 20 s after repeated
+    // failures): the pool is back as soon as the server is.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    onnotice: () => {},
+  });
+  const { sql, health } = resilientPostgres(
+    pool,
+    () => postgres(url, { max: 1, connect_timeout: 1, fetch_types: false, onnotice: () => {} }),
+    (msg) => console.warn(`[database] ${msg}`),
+  );
   const db = drizzlePostgres(sql, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -142,10 +168,10 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
     async migrate() {
       // Hold a session-level advisory lock on one reserved connection while the pool migrates:
       // a second instance starting at the same time waits, then finds nothing left to apply.
-      const lock = await sql.reserve();
+      const lock = await pool.reserve();
       try {
         await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
-        await migratePostgres(drizzlePostgres(sql, { casing: 'snake_case' }), { migrationsFolder: folder });
+        await migratePostgres(drizzlePostgres(pool, { casing: 'snake_case' }), { migrationsFolder: folder });
       } finally {
         await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
         lock.release();
@@ -153,6 +179,10 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
     },
     rows: async <T>(query: string, params?: unknown[]) =>
       (await sql.unsafe(query, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
-    close: () => sql.end({ timeout: 5 }),
+    health,
+    close: async () => {
+      health.close();
+      await pool.end({ timeout: 5 });
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { type ApiErrorBody, errorCodes, toValidationErrors } from '@closia/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ServiceUnavailableError, unavailableCause } from '../db/resilience';
 import { AppError, RequestValidationError } from '../lib/errors';
 import { redactForLog } from '../lib/log-redaction';
 
@@ -17,7 +18,8 @@ const byStatus: Record<number, string> = {
 };
 
 /** One place where every failure becomes the `{ code, message, errors? }` envelope. */
-export function toEnvelope(error: unknown, exposeInternals: boolean): { status: number; body: ApiErrorBody } {
+export function toEnvelope(raw: unknown, exposeInternals: boolean): { status: number; body: ApiErrorBody } {
+  const error = unavailableCause(raw) ?? raw;
   if (error instanceof RequestValidationError) {
     return {
       status: 422,
@@ -56,13 +58,19 @@ export function toEnvelope(error: unknown, exposeInternals: boolean): { status: 
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    app.setErrorHandler((raw: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const error = unavailableCause(raw) ?? raw;
       const { status, body } = toEnvelope(error, app.config.env === 'development');
       // A failed query's parameters (hashes, e-mails) never reach the log; the SQL and the cause do.
       // The logger's `err` serializer strips the query values of database errors.
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
-      const retryAfter = (error as { retryAfter?: number }).retryAfter;
-      if (status === 429 && retryAfter) reply.header('retry-after', retryAfter);
+      // One short line per refused request during an outage, not a stack trace each.
+      if (status === 503) request.log.warn({ code: body.code }, 'dependency unavailable');
+      else if (status >= 500) request.log.error({ err: error }, 'request failed');
+      const retryAfter = (error as { retryAfter?: number }).retryAfter ?? (status === 503 ? 2 : undefined);
+      if ((status === 429 || status === 503) && retryAfter) reply.header('retry-after', retryAfter);
+      // A read changed nothing, whatever the connection did.
+      if (error instanceof ServiceUnavailableError && error.outcomeUnknown && request.method === 'GET')
+        return reply.code(status).send({ ...body, message: new ServiceUnavailableError(false).message });
       return reply.code(status).send(body);
     });
 

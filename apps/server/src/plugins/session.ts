@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client';
+import { unavailableCause } from '../db/resilience';
 import { profiles, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -140,7 +141,18 @@ export const sessionPlugin = fp(
       if (!token) return;
       const id = sha256(token);
       request.sessionKey = id;
-      const session = await lookup(id);
+      // The probe and the pages' files never need who is asking: they answer while the database is down.
+      const needsUser = request.url.startsWith('/api/') || request.url.startsWith('/__transmit');
+      if (!needsUser && (request.url === '/health' || request.url.startsWith('/assets/'))) return;
+      let session: Session | null;
+      try {
+        session = await lookup(id);
+      } catch (error) {
+        // A page is still served during an outage (its API calls then say what is wrong).
+        if (needsUser || !unavailableCause(error)) throw error;
+        request.sessionKey = null;
+        return;
+      }
       if (!session) {
         request.sessionKey = null;
         reply.clearCookie(SESSION_COOKIE, cookieOptions);

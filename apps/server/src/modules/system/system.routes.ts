@@ -1,6 +1,7 @@
-import { textField } from '@closia/shared';
+import { errorCodes, textField } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RETRY_AFTER_SECONDS } from '../../db/resilience';
 import { resolveRedirect } from './redirects';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,18 +13,32 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Liveness and database check',
         response: {
           200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
-          503: z.object({ status: z.literal('error'), database: z.literal('error') }),
+          // The error envelope too, so that any client reads it like every other refusal.
+          503: z.object({
+            code: z.literal(errorCodes.serviceUnavailable),
+            message: z.string(),
+            status: z.literal('error'),
+            database: z.literal('error'),
+          }),
         },
       },
     },
     async (request, reply) => {
+      // Known down: answered at once; otherwise one probe of at most 1 s, never a hang.
+      let ok = false;
       try {
-        await app.database.rows('select 1');
-        return { status: 'ok' as const, database: 'ok' as const };
+        ok = await app.database.health.check(1000);
       } catch (err) {
-        request.log.error({ err }, 'health check failed');
-        return reply.code(503).send({ status: 'error' as const, database: 'error' as const });
+        request.log.warn({ err }, 'health check failed');
       }
+      if (ok) return { status: 'ok' as const, database: 'ok' as const };
+      reply.header('retry-after', RETRY_AFTER_SECONDS);
+      return reply.code(503).send({
+        code: errorCodes.serviceUnavailable,
+        message: 'La base de données ne répond pas.',
+        status: 'error' as const,
+        database: 'error' as const,
+      });
     },
   );
 
