@@ -33,6 +33,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { invalidationPlugin } from './plugins/invalidation';
 import { mailerPlugin } from './plugins/mailer';
 import { metricsPlugin } from './plugins/metrics';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(metricsPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(mailerPlugin);
   await app.register(storagePlugin);
 

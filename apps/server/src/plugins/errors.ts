@@ -56,8 +56,16 @@ export function toEnvelope(raw: unknown, exposeInternals: boolean): { status: nu
   return { status, body: { code: byStatus[status] ?? errorCodes.badRequest, message } };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request failed in a way that may have saved its write (503, connection lost mid-write). */
+    writeOutcomeUnknown: boolean;
+  }
+}
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('writeOutcomeUnknown', false);
     app.setErrorHandler((raw: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const error = unavailableCause(raw) ?? raw;
       const { status, body } = toEnvelope(error, app.config.env === 'development');
@@ -68,9 +76,12 @@ export const errorsPlugin = fp(
       else if (status >= 500) request.log.error({ err: error }, 'request failed');
       const retryAfter = (error as { retryAfter?: number }).retryAfter ?? (status === 503 ? 2 : undefined);
       if ((status === 429 || status === 503) && retryAfter) reply.header('retry-after', retryAfter);
-      // A read changed nothing, whatever the connection did.
-      if (error instanceof ServiceUnavailableError && error.outcomeUnknown && request.method === 'GET')
-        return reply.code(status).send({ ...body, message: new ServiceUnavailableError(false).message });
+      if (error instanceof ServiceUnavailableError && error.outcomeUnknown) {
+        // A read changed nothing, whatever the connection did.
+        if (request.method === 'GET')
+          return reply.code(status).send({ ...body, message: new ServiceUnavailableError(false).message });
+        request.writeOutcomeUnknown = true;
+      }
       return reply.code(status).send(body);
     });
 

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -169,4 +170,26 @@ export const favorites = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('favorites_unique').on(t.userId, t.kind, t.targetId)],
+);
+
+/**
+ * `Idempotency-Key` of a signed-in caller's POST, kept 24 h: the answer given the first time is
+ * given again to a retry with the same key and body (plugins/idempotency.ts). `status` null: the
+ * request is running, or its outcome is unknown (the database went away after the write).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    /** sha256 of method, path and body: the same key with another request is refused. */
+    fingerprint: text().notNull(),
+    status: integer(),
+    response: text(),
+    contentType: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
