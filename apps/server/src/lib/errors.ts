@@ -19,6 +19,8 @@ export class RequestValidationError extends Error {
   constructor(
     readonly zodError: z.ZodError,
     readonly input: unknown,
+    /** Which part failed (body, query, params, headers): names an error on the part as a whole. */
+    readonly part = 'body',
   ) {
     super('Validation failure');
     this.name = 'RequestValidationError';

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, LogCapture, TestClient, type TestContext } from '../test/helpers';
 
@@ -49,5 +50,62 @@ describe('a request whose query fails', () => {
     expect(err.stack).toContain('caused by:');
     expect(err.query).toMatch(/^insert into "users"/);
     expect(err.driverError).toMatchObject({ code: '23514', severity: 'ERROR', detail: '[redacted]' });
+  });
+});
+
+describe('every answer is in the envelope', () => {
+  it('a broken percent-encoding is a 400 that does not echo the URL; an over-long parameter a 414', async () => {
+    const bad = await ctx.app.inject({ url: '/api/v1/users/%E0%A4%A<script>' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'E_BAD_REQUEST', message: 'Malformed URL' });
+    expect(bad.body).not.toContain('script');
+    const long = await ctx.app.inject({ url: `/api/v1/users/${'1'.repeat(600)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ code: 'E_BAD_REQUEST', message: 'URI too long' });
+    expect(long.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a body that is not an object is named "body" in the 422, not ""', async () => {
+    const client = new TestClient(ctx.app);
+    await client.get('/api/v1/csrf');
+    for (const payload of ['[1,2]', '"texte"', 'null']) {
+      const res = await client.request('POST', '/api/v1/auth/login', payload, {
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, payload).toBe(422);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['body']);
+    }
+  });
+
+  it("Node's own refusals (headers over 16 KB, a broken request line) answer in the envelope", async () => {
+    const { buildApp } = await import('../app');
+    const { testConfig } = await import('../config');
+    const app = await buildApp(testConfig(), { database: ctx.database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as import('node:net').AddressInfo;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        let data = '';
+        socket.on('data', (chunk) => {
+          data += chunk.toString();
+        });
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+      });
+    try {
+      const big = await raw(`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(big).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({
+        code: 'E_BAD_REQUEST',
+        message: 'Request headers too large',
+      });
+      const broken = await raw('NOT A REQUEST\r\n\r\n');
+      expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)).code).toBe('E_BAD_REQUEST');
+    } finally {
+      // The database belongs to this file's app: close only the server.
+      await new Promise((resolve) => app.server.close(resolve));
+    }
   });
 });

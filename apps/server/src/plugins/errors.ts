@@ -26,7 +26,10 @@ export function toEnvelope(raw: unknown, exposeInternals: boolean): { status: nu
       body: {
         code: errorCodes.validation,
         message: 'Validation failure',
-        errors: toValidationErrors(error.zodError, error.input),
+        // An error on the whole part (a body that is not an object) is named by the part.
+        errors: toValidationErrors(error.zodError, error.input).map((item) =>
+          item.field === '' ? { ...item, field: error.part } : item,
+        ),
       },
     };
   }
@@ -56,6 +59,46 @@ export function toEnvelope(raw: unknown, exposeInternals: boolean): { status: nu
   return { status, body: { code: byStatus[status] ?? errorCodes.badRequest, message } };
 }
 
+/**
+ * Fastify's router refuses some URLs before any route or hook runs (a broken percent-encoding, a
+ * parameter over `maxParamLength`): the same envelope, and the URL is never echoed back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const body: ApiErrorBody = {
+    code: errorCodes.badRequest,
+    message: status === 414 ? 'URI too long' : 'Malformed URL',
+  };
+  reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+const clientErrorStatus: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+  ERR_HTTP_HEADERS_TIMEOUT: [408, 'Request Timeout'],
+};
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it (headers over 16 KB, a broken
+ * request line, a timeout): the answer is written on the socket, in the envelope too.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason] = clientErrorStatus[error.code ?? ''] ?? [400, 'Bad Request'];
+  const body = JSON.stringify({
+    code: errorCodes.badRequest,
+    message:
+      status === 431 ? 'Request headers too large' : status === 408 ? 'Request timeout' : 'Bad request',
+  } satisfies ApiErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The request failed in a way that may have saved its write (503, connection lost mid-write). */
@@ -66,6 +109,19 @@ declare module 'fastify' {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('writeOutcomeUnknown', false);
+
+    // Shutting down (SIGTERM): running requests finish; a new one on a kept-alive connection gets
+    // the envelope (Fastify's own 503 is off: return503OnClosing false in app.ts).
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      reply.header('connection', 'close');
+      throw new ServiceUnavailableError(false, 'Le serveur redémarre : réessayez dans quelques instants.');
+    });
+
     app.setErrorHandler((raw: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const error = unavailableCause(raw) ?? raw;
       const { status, body } = toEnvelope(error, app.config.env === 'development');
