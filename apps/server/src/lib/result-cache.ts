@@ -27,6 +27,16 @@ export function setSearchCacheTtl(db: DbOrTx, ms: number): void {
   ttls.set(db, ms);
 }
 
+const distrusted = new WeakSet<object>();
+/**
+ * While the invalidation bus is down, another instance's writes go unheard: every cache on `db`
+ * (searches, the CRM's answers) computes each answer afresh until it is back.
+ */
+export function setCachesTrusted(db: DbOrTx, trusted: boolean): void {
+  if (trusted) distrusted.delete(db);
+  else distrusted.add(db);
+}
+
 interface Entry<V> {
   at: number;
   generation: number;
@@ -52,7 +62,7 @@ export function resultCache<V>(options: {
   return {
     async get(db, key, compute) {
       const ttl = options.ttl ? options.ttl(db) : (ttls.get(db) ?? DEFAULT_SEARCH_CACHE_TTL_MS);
-      if (ttl <= 0) return compute();
+      if (ttl <= 0 || distrusted.has(db)) return compute();
       let cache = caches.get(db);
       let running = inFlight.get(db);
       if (!cache || !running) {

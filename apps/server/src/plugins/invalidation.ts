@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { setCachesTrusted } from '../lib/result-cache';
 
 /**
  * What an in-process cache must forget: one session, every session of a user, the CRM's answers
@@ -22,6 +23,11 @@ export interface InvalidationBus {
   publish(message: Invalidation): Promise<void>;
   /** Registers what to do with an invalidation, whichever instance published it. */
   onInvalidate(handler: (message: Invalidation) => void): void;
+  /**
+   * Whether this instance hears every other instance's invalidations (always, without Redis). While
+   * false, no cache serves from memory: a logout or a write elsewhere could go unheard.
+   */
+  readonly reliable: boolean;
 }
 
 declare module 'fastify' {
@@ -69,6 +75,7 @@ export const invalidationPlugin = fp(
       app.decorate('invalidation', {
         publish: async (message: Invalidation) => applyLocally(message),
         onInvalidate,
+        reliable: true,
       });
       return;
     }
@@ -85,14 +92,27 @@ export const invalidationPlugin = fp(
     };
     let nonce = 0;
 
-    const subscriber = redis.duplicate({ lazyConnect: true });
-    let connectedBefore = false;
+    // Fail safe: until this instance is subscribed, and from the moment its subscription drops,
+    // the caches answer nothing from memory (they cannot hear another instance's writes).
+    let reliable = false;
+    const setReliable = (value: boolean) => {
+      reliable = value;
+      setCachesTrusted(app.db, value);
+    };
+    setReliable(false);
+    const subscriber = redis.duplicate();
     subscriber.on('ready', () => {
-      // Messages published while this instance was disconnected are lost: forget everything.
-      if (connectedBefore) applyLocally({ scope: 'all' });
-      connectedBefore = true;
+      subscriber
+        .subscribe(channel, ackChannel)
+        .then(() => {
+          // Messages published while this instance was not listening are lost: forget everything.
+          applyLocally({ scope: 'all' });
+          setReliable(true);
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'invalidation subscription failed'));
     });
-    subscriber.on('error', (err: unknown) => app.log.warn({ err }, 'invalidation subscriber error'));
+    subscriber.on('close', () => setReliable(false));
+    subscriber.on('error', (err: unknown) => app.log.debug({ err }, 'invalidation subscriber error'));
     subscriber.on('message', (from: string, raw: string) => {
       if (from === ackChannel) {
         const id = Number(raw);
@@ -110,11 +130,19 @@ export const invalidationPlugin = fp(
         .publish(`${channel}:ack:${message.from}`, String(message.nonce))
         .catch((err: unknown) => app.log.warn({ err }, 'invalidation acknowledgement failed'));
     });
-    await subscriber.connect();
-    await subscriber.subscribe(channel, ackChannel);
+    await subscriber
+      .connect()
+      .catch((err: unknown) => app.log.warn({ err }, 'invalidation bus unreachable at start'));
+    if (subscriber.status === 'ready' && !reliable) {
+      await subscriber.subscribe(channel, ackChannel).catch(() => {});
+      if (subscriber.status === 'ready') setReliable(true);
+    }
 
     const publish = async (message: Invalidation) => {
       applyLocally(message);
+      // The bus is down: the other instances are not listening either, so they serve no cached
+      // answer until they are back, and then forget everything.
+      if (!reliable) return;
       nonce += 1;
       const id = nonce;
       let timer: NodeJS.Timeout | undefined;
@@ -136,17 +164,23 @@ export const invalidationPlugin = fp(
         await acknowledged;
       } catch (err) {
         // Redis is down: this instance is invalidated; the others forget everything on reconnect.
-        app.log.error({ err }, 'invalidation could not be published');
+        app.log.warn({ err }, 'invalidation could not be published');
       } finally {
         clearTimeout(timer);
         pending.delete(id);
       }
     };
 
-    app.decorate('invalidation', { publish, onInvalidate });
+    app.decorate('invalidation', {
+      publish,
+      onInvalidate,
+      get reliable() {
+        return reliable;
+      },
+    });
     app.addHook('onClose', async () => {
       await subscriber.quit().catch(() => subscriber.disconnect());
     });
   },
-  { name: 'invalidation', dependencies: ['redis'] },
+  { name: 'invalidation', dependencies: ['db', 'redis'] },
 );

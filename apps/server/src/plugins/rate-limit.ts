@@ -74,6 +74,39 @@ export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
 }
 
 /**
+ * Redis's counters while Redis answers, this process's own meanwhile (each instance then counts
+ * for itself: limits stay in force, a little looser, instead of every login failing).
+ */
+export function fallbackRateLimiter(
+  primary: RateLimiter,
+  fallback: RateLimiter,
+  onFallback: (err: unknown) => void,
+): RateLimiter {
+  let warned = 0;
+  const degrade = (err: unknown) => {
+    if (Date.now() - warned > 60_000) {
+      warned = Date.now();
+      onFallback(err);
+    }
+  };
+  const either =
+    <A extends unknown[], R>(method: (l: RateLimiter) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await method(primary)(...args);
+      } catch (err) {
+        degrade(err);
+        return method(fallback)(...args);
+      }
+    };
+  return {
+    hit: either((l) => l.hit),
+    blockedFor: either((l) => l.blockedFor),
+    reset: either((l) => l.reset),
+  };
+}
+
+/**
  * Login guessing is limited without handing attackers a lock-out (docs/decisions/005):
  * - per source (an address, or a browser that signed in to the account before) and account,
  *   10 failures per 15 minutes;
@@ -104,7 +137,11 @@ declare module 'fastify' {
 
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    const limiter = app.redis ? redisRateLimiter(app.redis, app.config.redisPrefix) : memoryRateLimiter();
+    const limiter = app.redis
+      ? fallbackRateLimiter(redisRateLimiter(app.redis, app.config.redisPrefix), memoryRateLimiter(), (err) =>
+          app.log.warn({ err }, 'rate limits counted in this process: redis unreachable'),
+        )
+      : memoryRateLimiter();
     app.decorate('rateLimiter', limiter);
     app.decorate('limit', async (key: string, rule: RateRule) => {
       if (!app.config.rateLimit) return;

@@ -15,6 +15,7 @@ import { sessions, users } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { frame, RealtimeHub, type Stream } from '../lib/realtime-hub';
 import { ONLINE_WINDOW_MS } from '../modules/users/users.presenter';
+import { redisReady } from './redis';
 import { requireUser } from './session';
 
 /** May this user read this channel? `params` are the pattern's captured groups. */
@@ -113,7 +114,10 @@ export const realtimePlugin = fp(
 
     let publisher: Redis | null = null;
     let subscriber: Redis | null = null;
+    // Redis down: this instance's streams still get everything (delivered before publishing);
+    // other instances' streams miss it, and their clients refetch when they reconnect.
     const publish = (message: BusMessage) => {
+      if (!redisReady(publisher)) return;
       publisher
         ?.publish(busChannel, JSON.stringify(message))
         .catch((err: unknown) => app.log.warn({ err }, 'realtime publish failed'));
@@ -122,8 +126,14 @@ export const realtimePlugin = fp(
 
     if (app.redis) {
       publisher = app.redis;
-      subscriber = app.redis.duplicate({ lazyConnect: true });
-      subscriber.on('error', (err: unknown) => app.log.warn({ err }, 'realtime subscriber error'));
+      subscriber = app.redis.duplicate();
+      const bus = subscriber;
+      bus.on('error', (err: unknown) => app.log.debug({ err }, 'realtime subscriber error'));
+      bus.on('ready', () => {
+        bus
+          .subscribe(busChannel)
+          .catch((err: unknown) => app.log.warn({ err }, 'realtime subscription failed'));
+      });
       subscriber.on('message', (_channel: string, raw: string) => {
         const message = parseBusMessage(raw);
         if (!message || message.from === instanceId) return;
@@ -136,8 +146,10 @@ export const realtimePlugin = fp(
           else hub.unsubscribe(stream, message.channel);
         }
       });
-      await subscriber.connect();
-      await subscriber.subscribe(busChannel);
+      await subscriber
+        .connect()
+        .catch((err: unknown) => app.log.warn({ err }, 'realtime bus unreachable at start'));
+      if (redisReady(subscriber)) await subscriber.subscribe(busChannel).catch(() => {});
     }
 
     const realtime: Realtime = {

@@ -108,7 +108,9 @@ export const sessionPlugin = fp(
       .prepare('find_session');
 
     async function lookup(id: string): Promise<Session | null> {
-      const cached = cache.get(id);
+      // Fail safe: while another instance's logout could go unheard, every request asks the database.
+      const trusted = app.invalidation.reliable;
+      const cached = trusted ? cache.get(id) : undefined;
       if (cached) return cached;
       const epoch = cache.epoch();
       const [row] = await findSession.execute({ id });
@@ -121,7 +123,7 @@ export const sessionPlugin = fp(
         lastSeenAt: row.lastSeenAt,
         expiresAt: row.expiresAt,
       };
-      cache.set(row.user.id, entry, epoch);
+      if (trusted) cache.set(row.user.id, entry, epoch);
       return entry;
     }
 

@@ -2,6 +2,7 @@ import { errorCodes, textField } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RETRY_AFTER_SECONDS } from '../../db/resilience';
+import { redisReady } from '../../plugins/redis';
 import { resolveRedirect } from './redirects';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,13 +13,20 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['system'],
         summary: 'Liveness and database check',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          // `redis` only when REDIS_URL is set: 'down' is a degraded instance that still serves
+          // (rate limits in process, realtime local, no cache), so the probe stays 200.
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.literal('ok'),
+            redis: z.enum(['ok', 'down']).optional(),
+          }),
           // The error envelope too, so that any client reads it like every other refusal.
           503: z.object({
             code: z.literal(errorCodes.serviceUnavailable),
             message: z.string(),
             status: z.literal('error'),
             database: z.literal('error'),
+            redis: z.enum(['ok', 'down']).optional(),
           }),
         },
       },
@@ -31,13 +39,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         request.log.warn({ err }, 'health check failed');
       }
-      if (ok) return { status: 'ok' as const, database: 'ok' as const };
+      const redis = app.redis ? { redis: redisReady(app.redis) ? ('ok' as const) : ('down' as const) } : {};
+      if (ok) return { status: 'ok' as const, database: 'ok' as const, ...redis };
       reply.header('retry-after', RETRY_AFTER_SECONDS);
       return reply.code(503).send({
         code: errorCodes.serviceUnavailable,
         message: 'La base de données ne répond pas.',
         status: 'error' as const,
         database: 'error' as const,
+        ...redis,
       });
     },
   );
