@@ -5,17 +5,30 @@ import { DEMO_PASSWORD, expect, recordCspViolations } from './fixtures';
 /** The axe rules whose outcome depends on colours: all that can change with the colour scheme. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
+/** The impacts a check fails on: serious and critical; `moderate` adds the moderate rules (heading order, landmarks…). */
+const FAILING_IMPACTS = {
+  serious: ['serious', 'critical'],
+  moderate: ['moderate', 'serious', 'critical'],
+} as const;
+
+export type MinImpact = keyof typeof FAILING_IMPACTS;
+
 /**
- * The serious and critical axe violations of the page as it is now, one readable line each: every
- * rule, or only the colour rules (`coloursOnly`) when the rest was checked in the other colour scheme.
+ * The serious and critical axe violations of the page as it is now (the moderate ones too with
+ * `minImpact: 'moderate'`), one readable line each: every rule, or only the colour rules
+ * (`coloursOnly`) when the rest was checked in the other colour scheme.
  */
-export async function seriousViolations(page: Page, { coloursOnly = false } = {}): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  { coloursOnly = false, minImpact = 'serious' as MinImpact } = {},
+): Promise<string[]> {
   // Only violations are needed: axe skips building the (large) lists of passes and incomplete checks.
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   if (coloursOnly) builder.withRules(COLOUR_RULES);
   const { violations } = await builder.analyze();
+  const failing: readonly string[] = FAILING_IMPACTS[minImpact];
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => failing.includes(violation.impact ?? ''))
     .map((violation) => {
       const nodes = violation.nodes.map((node) => node.target.join(' ')).slice(0, 4);
       return `${violation.id} (${violation.impact}): ${violation.help} — ${nodes.join(' | ')}`;
@@ -64,9 +77,13 @@ export const colorSchemes = ['light', 'dark'] as const;
  * Opens each path (it must open, not redirect: the session's account may see it), waits until the
  * page has settled, then runs axe in the light colour scheme, and its colour rules again in the dark
  * one (the system preference, which the app follows by default). Every serious or critical violation
- * fails the test; all pages are checked before it does.
+ * (and moderate, with `minImpact: 'moderate'`) fails the test; all pages are checked before it does.
  */
-export async function expectAccessiblePages(page: Page, paths: readonly string[]) {
+export async function expectAccessiblePages(
+  page: Page,
+  paths: readonly string[],
+  { minImpact = 'serious' as MinImpact } = {},
+) {
   for (const path of paths) {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(path);
@@ -81,8 +98,26 @@ export async function expectAccessiblePages(page: Page, paths: readonly string[]
       // Colours fade to the new scheme (e.g. a SegmentedControl's labels, 200 ms): check what the
       // user sees once they have settled, not a frame in between.
       await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-      const violations = await seriousViolations(page, { coloursOnly: scheme !== 'light' });
+      const violations = await seriousViolations(page, { coloursOnly: scheme !== 'light', minImpact });
       expect.soft(violations, `${path} in ${scheme} mode`).toEqual([]);
     }
+  }
+}
+
+/**
+ * axe on the page as the user left it (a popover, a drawer or a dialog open), once its transitions
+ * have ended: every rule in the light colour scheme, the colour rules in the dark one, and moderate
+ * violations fail too (a dialog's landmarks, its headings). `what` names the state in the report.
+ */
+export async function expectAccessibleState(page: Page, what: string) {
+  for (const scheme of colorSchemes) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    const violations = await seriousViolations(page, {
+      coloursOnly: scheme !== 'light',
+      minImpact: 'moderate',
+    });
+    expect.soft(violations, `${what} in ${scheme} mode`).toEqual([]);
   }
 }

@@ -15,10 +15,15 @@ export const demo = {
 } as const;
 
 /**
- * Signs a page in through the real form. `landing`: where the user ends up — the dashboard, or the
- * onboarding for an account whose profile is not finished.
+ * Signs a page in through the real form. `landing`: where the user ends up — the dashboard (the
+ * administration for the demo admin), or the onboarding for an account whose profile is not finished.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, landing = /\/dashboard$/) {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  landing = email === demo.admin ? /\/admin$/ : /\/dashboard$/,
+) {
   await page.goto('/auth/sign-in');
   await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);

@@ -1,5 +1,10 @@
 import { infopreneurOnboardingSteps, salesOnboardingSteps } from '@closia/shared';
-import { type AccountSession, expectAccessiblePages, openSession } from '../support/a11y';
+import {
+  type AccountSession,
+  expectAccessiblePages,
+  expectAccessibleState,
+  openSession,
+} from '../support/a11y';
 import { createReadyUser, NEW_USER_PASSWORD } from '../support/accounts';
 import { demo, expect, test, uniqueEmail } from '../support/fixtures';
 
@@ -215,6 +220,67 @@ test.describe('accessibility of every page', () => {
     expect(started.status()).toBe(200);
     await expectAccessiblePages(member.page, ['/onboarding/closer']);
     await closeAll([member]);
+  });
+});
+
+/*
+ * What a page shows once the user has clicked something (a popover, a drawer, a dialog), and the
+ * result lists, whose cards' titles must come under a heading of the level above: moderate rules
+ * fail these too (heading order, duplicate landmarks), not only the serious and critical ones.
+ */
+test.describe('open popovers, drawers and dialogs, and result lists (moderate rules too)', () => {
+  test('the bell, the search, the favorites and a dialog of an infopreneur; the applications drawer of a setter', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const infopreneur = await openSession(browser, baseURL!, { email: demo.infopreneur });
+    const { page } = infopreneur;
+
+    // The bell's popover, with its notifications listed.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
+    await page.getByTestId('notification-bell').click();
+    await expect(page.getByTestId('notification-item').first()).toBeVisible({ timeout: 20_000 });
+    await expectAccessibleState(page, 'the bell’s popover');
+    await page.keyboard.press('Escape');
+
+    // The search's results; one of them starred, for the favorites below.
+    await page.goto('/app/search');
+    const freelancer = page.getByTestId('freelancer-card').first();
+    await expect(freelancer).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    await expectAccessibleState(page, '/app/search');
+    const star = freelancer.getByTestId('favorite-button');
+    if ((await star.getAttribute('aria-pressed')) !== 'true') {
+      await star.click();
+      await expect(star).toHaveAttribute('aria-pressed', 'true');
+    }
+    await page.goto('/dashboard/favorites');
+    await expect(page.getByTestId('freelancer-card').first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    await expectAccessibleState(page, '/dashboard/favorites');
+    await page.goto('/app/jobs');
+    await expect(page.getByTestId('job-card').first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    await expectAccessibleState(page, '/app/jobs');
+
+    // A dialog over the app: one banner (the app's header), not two.
+    await page.goto('/dashboard/services');
+    await page.getByRole('button', { name: 'Nouvelle offre' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Nouvelle offre de formation' })).toBeVisible();
+    await expectAccessibleState(page, 'the new offer dialog');
+
+    // The setter's applications, in a drawer over the missions.
+    const setter = await openSession(browser, baseURL!, { email: demo.setter });
+    await setter.page.goto('/app/missions');
+    await expect(setter.page.getByTestId('mission-card').first()).toBeVisible({ timeout: 20_000 });
+    await setter.page.getByRole('button', { name: 'Mes candidatures' }).click();
+    const drawer = setter.page.getByRole('dialog', { name: 'Mes candidatures' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText('Chargement de vos candidatures…')).toBeHidden({ timeout: 20_000 });
+    await expectAccessibleState(setter.page, 'the applications drawer');
+    await closeAll([infopreneur, setter]);
   });
 });
 

@@ -110,13 +110,29 @@ test('an offer is reviewed, a mission published, found with a typo, applied to a
   await missionForm.getByRole('textbox', { name: 'Profil recherché' }).click();
   await page.getByRole('option', { name: 'Setter', exact: true }).click();
   await missionForm.getByRole('textbox', { name: 'Taux de conversion minimum' }).fill('40');
-  await missionForm.getByRole('button', { name: 'Créer la mission' }).click();
+  // The form says what each button does: publish now, or keep a draft.
+  await expect(missionForm.getByTestId('mission-form-status')).toContainText('brouillon');
+  await expect(missionForm.getByRole('button', { name: 'Publier' })).toBeVisible();
+  await missionForm.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
   await expect(missionForm).toBeHidden();
+  await expect(page.getByText('Brouillon enregistré')).toBeVisible();
   const missionRow = offerCard.getByTestId('mission-row').filter({ hasText: missionTitle });
   await expect(missionRow).toContainText('Brouillon');
-  await missionRow.getByRole('button', { name: `Publier « ${missionTitle} »` }).click();
+  // The draft, opened again, is published from its form.
+  await missionRow.getByRole('button', { name: `Modifier « ${missionTitle} »` }).click();
+  const editForm = page.getByRole('dialog', { name: `Modifier « ${missionTitle} »` });
+  await expect(editForm.getByTestId('mission-form-status')).toContainText('Cette mission est un brouillon');
+  await editForm.getByRole('button', { name: 'Publier' }).click();
+  await expect(editForm).toBeHidden();
+  await expect(page.getByText('Mission publiée')).toBeVisible();
   await expect(missionRow).toContainText('Publiée');
   await expect(missionRow).toContainText('Ouverte');
+  // Published, its form only saves changes.
+  await missionRow.getByRole('button', { name: `Modifier « ${missionTitle} »` }).click();
+  await expect(editForm.getByRole('button', { name: 'Enregistrer', exact: true })).toBeVisible();
+  await expect(editForm.getByRole('button', { name: 'Publier' })).toHaveCount(0);
+  await editForm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(editForm).toBeHidden();
 
   // 4. A setter finds it with a misspelt, unaccented query and applies.
   const setterContext = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris' });

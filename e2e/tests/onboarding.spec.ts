@@ -92,6 +92,20 @@ test('a new setter completes the onboarding and finds it all on their public pro
   await expect(skills.getByText(listedSkill)).toBeVisible();
   await expect(skills.getByText(newSkill)).toBeVisible();
   await expect(skills.getByText('à valider')).toBeVisible();
+  // A new one typed, then Enter: added (proposed too), and the step is not sent.
+  const skillInput = page.getByRole('textbox', { name: 'Compétences' });
+  const enteredSkill = `Prospection Instagram ${suffix}`;
+  await skillInput.fill(enteredSkill);
+  await skillInput.press('Enter');
+  await expect(skillInput).toHaveValue('');
+  await expect(skills.getByText(enteredSkill)).toBeVisible();
+  await expect(skills.getByText('à valider')).toHaveCount(2);
+  await expect(page).toHaveURL(/\/onboarding\/setter\/skills$/);
+  // One left typed when "Suivant" is clicked: added before the step is saved, not lost.
+  const typedSkill = `Relance WhatsApp ${suffix}`;
+  await skillInput.fill(typedSkill);
+  await page.keyboard.press('Escape');
+  await expect(skillInput).toHaveValue(typedSkill);
   await next(page);
 
   // 5. Work sectors.
@@ -118,6 +132,8 @@ test('a new setter completes the onboarding and finds it all on their public pro
   await expect(page.getByTestId('conversion-rate')).toHaveText('4,5/10');
   await expect(page.getByTestId('profile-skills').getByText(listedSkill)).toBeVisible();
   await expect(page.getByTestId('profile-skills').getByText(newSkill)).toBeVisible();
+  await expect(page.getByTestId('profile-skills').getByText(enteredSkill)).toBeVisible();
+  await expect(page.getByTestId('profile-skills').getByText(typedSkill)).toBeVisible();
   await expect(page.getByTestId('profile-work-sectors').getByText(sector)).toBeVisible();
   const formationLink = page.getByTestId('profile-formations').getByRole('link', { name: formation });
   await expect(formationLink).toHaveAttribute('href', 'https://exemple.fr/closing-academy');

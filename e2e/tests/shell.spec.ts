@@ -22,15 +22,59 @@ test('/admin sends anonymous and non-admin users to sign-in, and opens for an ad
   await expect(page).toHaveURL(/\/auth\/sign-in/);
 
   await signIn(page, demo.setter);
+  // No administration in a member's sidebar.
+  const sidebar = page.getByRole('navigation', { name: 'Navigation du tableau de bord' });
+  await expect(sidebar.getByRole('link', { name: 'Tableau de bord' })).toBeVisible();
+  await expect(sidebar.getByText('Administration')).toHaveCount(0);
+  await expect(sidebar.locator('a[href^="/admin"]')).toHaveCount(0);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/auth\/sign-in/);
 
   await page.goto('/auth/sign-out');
   await expect(page).toHaveURL(/\/auth\/sign-in/);
-  await signIn(page, demo.admin);
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin$/);
+  // An admin lands on the administration, not on a seller's dashboard.
+  await signIn(page, demo.admin, undefined, /\/admin$/);
   await expect(page).toHaveTitle('Administration');
+  await expect(page.getByText('Complétude du profil')).toHaveCount(0);
+  // The dashboard is not theirs (no seller or infopreneur profile): it leads to the administration.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/admin$/);
+  // In the app, their sidebar has the administration's pages.
+  await page.goto('/app/missions');
+  await expect(sidebar.getByText('Administration')).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Compétences' })).toHaveAttribute('href', '/admin/skills');
+  await sidebar.getByRole('link', { name: "Vue d'ensemble" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('a signed-in member stays in the app: the sidebar leads to /app/* pages, which keep it', async ({
+  page,
+}) => {
+  await signIn(page, demo.setter);
+  const sidebar = page.getByRole('navigation', { name: 'Navigation du tableau de bord' });
+  await sidebar.getByRole('link', { name: 'Missions' }).click();
+  await expect(page).toHaveURL(/\/app\/missions$/);
+  await expect(page.getByRole('heading', { name: 'Recherche de Missions', level: 1 })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Missions' })).toHaveAttribute('aria-current', 'page');
+  // Not the public site's layout: no top navigation "Accueil · Blog", no footer.
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+  const me = (await (await page.request.get('/api/v1/user')).json()) as { id: number };
+  for (const path of ['/app/jobs', '/app/search', '/app/posts', '/app/our-webinars', `/app/user/${me.id}`]) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(sidebar, `${path} keeps the sidebar`).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toHaveCount(0);
+  }
+  // A mission's page and a member's profile too; the sidebar takes back to the dashboard.
+  await page.goto('/app/missions');
+  await page.getByTestId('mission-card').first().getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/app\/missions\/\d+$/);
+  await expect(sidebar.getByRole('link', { name: 'Missions' })).toHaveAttribute('aria-current', 'page');
+  await sidebar.getByRole('link', { name: 'Tableau de bord' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
 });
 
 test('top navigation: links, active link, sign-in buttons and the colour mode toggle', async ({ page }) => {

@@ -10,7 +10,7 @@ import {
 } from '@closia/shared';
 import { notifications } from '@mantine/notifications';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { paths, safeRedirect, signInWithRedirect } from './config/paths';
+import { homePath, paths, safeRedirect, signInWithRedirect } from './config/paths';
 import { getCurrentUserQueryOptions } from './features/auth/api/get-current-user';
 import { queryClient } from './lib/query-client';
 
@@ -24,6 +24,8 @@ import { queryClient } from './lib/query-client';
  * - onboarding  signed in; once the onboarding is done, `/onboarding` and the track start pages
  *             send to `/dashboard` (the finish page and the step pages stay reachable)
  * - admin     admin flag, else `/auth/sign-in` (spec §2)
+ * - dashboard  the dashboard's home: an admin with no seller or infopreneur profile has no
+ *             dashboard of their own, and goes to `/admin`
  * - messages  signed in with a verified e-mail, else a toast and `/dashboard`
  * - reset-password  a `?token=` authenticates this single action, else like auth
  * - role:<r>  signed in with that account type, else a toast and `/dashboard`
@@ -34,6 +36,7 @@ export type GuardName =
   | 'profile'
   | 'onboarding'
   | 'admin'
+  | 'dashboard'
   | 'messages'
   | 'reset-password'
   | `role:${RegistrationRole}`;
@@ -75,8 +78,13 @@ const auth: Guard = ({ user, url }) => {
  */
 function profileRedirect(user: CurrentUser): Response | undefined {
   if (hasFinishedOnboarding(user)) return undefined;
-  if (user.admin && userType(user) === 'unknown') return undefined;
+  if (adminOnly(user)) return undefined;
   return redirect(paths.onboarding.root);
+}
+
+/** An admin who is not also a seller or an infopreneur: the administration is their home. */
+function adminOnly(user: CurrentUser): boolean {
+  return user.admin && userType(user) === 'unknown';
 }
 
 /** `/onboarding/{track}/{step}`. */
@@ -136,7 +144,7 @@ const guards: Record<string, Guard> = {
     if (!user) return;
     // A signed-in non-admin sent here by the admin guard may sign in with another account.
     if (url.searchParams.get('reason') === 'admin' && !user.admin) return;
-    return redirect(safeRedirect(url.searchParams.get('redirect'), paths.dashboard.root));
+    return redirect(safeRedirect(url.searchParams.get('redirect'), homePath(user)));
   },
   profile: (context) => auth(context) ?? (context.user ? profileRedirect(context.user) : undefined),
   onboarding,
@@ -146,6 +154,9 @@ const guards: Record<string, Guard> = {
     toastOnce('guard-admin', 'Cette section est réservée aux administrateurs.');
     const params = new URLSearchParams({ redirect: requestedPath(url), reason: 'admin' });
     return redirect(`${paths.auth.signIn}?${params.toString()}`);
+  },
+  dashboard: ({ user }) => {
+    if (user && adminOnly(user)) return redirect(paths.admin.root);
   },
   messages: (context) => {
     const denied = auth(context);

@@ -104,36 +104,36 @@ const publicRoutes: RouteObject[] = [
   soon(paths.tutorials.tutorialPattern, 'Tutoriel'),
 ];
 
-/** `/app/*`: the marketplace, in the default layout, behind the profile check. */
-const appRoutes: RouteObject = {
-  ...guarded('profile'),
-  children: [
-    page(paths.app.jobs, 'Offres à vendre', marketplace('jobs')),
-    page(paths.app.jobPattern, 'Offre de formation', marketplace('job')),
-    page(paths.app.missions, 'Recherche de Missions', marketplace('missions')),
-    page(paths.app.missionPattern, 'Mission', marketplace('mission')),
-    soon(paths.app.webinars, 'Nos webinaires'),
-    soon(paths.app.webinarReplayPattern, 'Replay du webinaire'),
-    soon(paths.app.posts, 'Communauté'),
-    soon(paths.app.postCreate, 'Nouvelle publication', {
-      guards: ['auth'],
-    }),
-    soon(paths.app.postEditPattern, 'Modifier la publication', {
-      guards: ['auth'],
-    }),
-    soon(paths.app.postPattern, 'Publication'),
-    page(paths.app.search, 'Recherche Setter & Closer', marketplace('freelancers')),
-    page(
-      paths.app.userPattern,
-      'Profil',
-      () =>
-        import('./features/profile/pages/public-profile-page').then((m) => ({
-          Component: m.PublicProfilePage,
-        })),
-      { guards: ['auth'] },
-    ),
-  ],
-};
+/**
+ * `/app/*`: the marketplace. Signed-in pages (the profile check): they share the dashboard's layout,
+ * its sidebar with them, so that moving between the two never leaves the app.
+ */
+const appRoutes: RouteObject[] = [
+  page(paths.app.jobs, 'Offres à vendre', marketplace('jobs')),
+  page(paths.app.jobPattern, 'Offre de formation', marketplace('job')),
+  page(paths.app.missions, 'Recherche de Missions', marketplace('missions')),
+  page(paths.app.missionPattern, 'Mission', marketplace('mission')),
+  soon(paths.app.webinars, 'Nos webinaires'),
+  soon(paths.app.webinarReplayPattern, 'Replay du webinaire'),
+  soon(paths.app.posts, 'Communauté'),
+  soon(paths.app.postCreate, 'Nouvelle publication', {
+    guards: ['auth'],
+  }),
+  soon(paths.app.postEditPattern, 'Modifier la publication', {
+    guards: ['auth'],
+  }),
+  soon(paths.app.postPattern, 'Publication'),
+  page(paths.app.search, 'Recherche Setter & Closer', marketplace('freelancers')),
+  page(
+    paths.app.userPattern,
+    'Profil',
+    () =>
+      import('./features/profile/pages/public-profile-page').then((m) => ({
+        Component: m.PublicProfilePage,
+      })),
+    { guards: ['auth'] },
+  ),
+];
 
 function authPage(path: string, title: string, load: LazyComponent, guards?: GuardName[]): RouteObject {
   return page(path, title, load, guards ? { guards } : {});
@@ -183,8 +183,11 @@ const authRoutes: RouteObject[] = [
 ];
 
 const dashboardRoutes: RouteObject[] = [
-  page(paths.dashboard.root, 'Tableau de bord', () =>
-    import('./features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  page(
+    paths.dashboard.root,
+    'Tableau de bord',
+    () => import('./features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+    { guards: ['dashboard'] },
   ),
   page(paths.dashboard.activeSales, 'Ventes actives', sales('activeSales')),
   page(paths.dashboard.advertisement, 'Publicité', marketplace('advertisements'), {
@@ -267,9 +270,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     HydrateFallback: StartupSpinner,
     children: [
-      { lazy: layouts.default, children: [...publicRoutes, appRoutes] },
+      { lazy: layouts.default, children: publicRoutes },
       { lazy: layouts.auth, children: authRoutes },
-      { path: paths.dashboard.root, lazy: layouts.profile, ...guarded('profile'), children: dashboardRoutes },
+      // One layout route for both: going from the dashboard to the marketplace keeps the shell mounted.
+      { lazy: layouts.profile, ...guarded('profile'), children: [...dashboardRoutes, ...appRoutes] },
       { path: paths.admin.root, lazy: layouts.admin, ...guarded('admin'), children: adminRoutes },
       {
         path: paths.onboarding.root,

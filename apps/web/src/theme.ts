@@ -65,6 +65,10 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     // Toasts (and any Notification): the close button, an icon, needs a name.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fermer la notification' } } },
+    // A dialog's title bar is a <header>: at the top level of the page that is a banner landmark,
+    // a second one beside the app's header. It is only the dialog's title and close button.
+    Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
   },
 });
 

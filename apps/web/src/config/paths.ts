@@ -128,6 +128,11 @@ export const paths = {
   },
 } as const;
 
+/** Where a user lands after signing in: the administration for an admin, else the dashboard. */
+export function homePath(user: { admin: boolean }): string {
+  return user.admin ? paths.admin.root : paths.dashboard.root;
+}
+
 /** `/auth/sign-in?redirect=…` for a path the user wanted to reach. */
 export function signInWithRedirect(to: string): string {
   if (!to || to === paths.home) return paths.auth.signIn;

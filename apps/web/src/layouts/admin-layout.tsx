@@ -1,47 +1,33 @@
+import type { CurrentUser } from '@closia/shared';
 import { Badge } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconCategory,
-  IconCertificate,
-  IconGauge,
-  IconSchool,
-  IconTools,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { paths } from '../config/paths';
+import { useCurrentUser } from '../features/auth/api/use-current-user';
+import { adminLinks, isAdminOnly } from './admin-links';
+import { marketplaceLinks } from './marketplace-links';
 import type { ShellNavSection } from './shell-nav';
 import { SidebarShell } from './sidebar-shell';
 
-const adminSections: ShellNavSection[] = [
-  {
-    title: 'Administration',
-    items: [
-      { to: paths.admin.root, label: "Vue d'ensemble", icon: IconGauge },
-      { to: paths.admin.users, label: 'Utilisateurs', icon: IconUsers },
-      { to: paths.admin.teams, label: 'Équipes', icon: IconUsersGroup },
-      { to: paths.admin.infopreneurFormations, label: 'Offres de formation', icon: IconSchool },
-    ],
-  },
-  {
-    title: 'Référentiels',
-    items: [
-      { to: paths.admin.skills, label: 'Compétences', icon: IconTools },
-      { to: paths.admin.formationsCatalogue, label: 'Catalogue des formations', icon: IconCertificate },
-      { to: paths.admin.workSectors, label: "Secteurs d'activité", icon: IconCategory },
-    ],
-  },
-  {
-    title: 'Application',
-    items: [{ to: paths.dashboard.root, label: 'Retour au tableau de bord', icon: IconArrowLeft }],
-  },
-];
+function adminSections(user: CurrentUser | null | undefined): ShellNavSection[] {
+  return [
+    { title: 'Administration', items: adminLinks.administration },
+    { title: 'Référentiels', items: adminLinks.reference },
+    {
+      title: 'Application',
+      // An admin with no profile of their own has no dashboard to go back to: the marketplace instead.
+      items: isAdminOnly(user)
+        ? marketplaceLinks(user)
+        : [{ to: paths.dashboard.root, label: 'Retour au tableau de bord', icon: IconArrowLeft }],
+    },
+  ];
+}
 
 /** `/admin/*`: header and the admin navigation. */
 export function AdminLayout() {
+  const { data: user } = useCurrentUser();
   return (
     <SidebarShell
-      sections={adminSections}
+      sections={adminSections(user)}
       navLabel="Navigation de l'administration"
       afterLogo={
         <Badge color="red" variant="light" visibleFrom="xs">

@@ -4,7 +4,7 @@ import type { RouteHandle } from '../config/route-handle';
 import { Footer } from './footer';
 import { TopNav } from './top-nav';
 
-/** Public site and `/app/*`: top navigation, content, footer. */
+/** The public site: top navigation, content, footer (`/app/*` is in the profile layout). */
 export function DefaultLayout() {
   const matches = useMatches();
   const fullWidth = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.fullWidth === true;

@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
+import { adminLinks, isAdminOnly } from './admin-links';
 import { actsAsInfopreneur, marketplaceLinks } from './marketplace-links';
 import type { ShellNavSection } from './shell-nav';
 import { SidebarShell } from './sidebar-shell';
@@ -25,10 +26,16 @@ function dashboardSections(user: CurrentUser | null | undefined): ShellNavSectio
   const infopreneur = actsAsInfopreneur(user);
   const unread = user?.unreadMessageCount ?? 0;
   return [
+    // Admins only: the administration's pages.
+    ...(user?.admin
+      ? [{ title: 'Administration', items: [...adminLinks.administration, ...adminLinks.reference] }]
+      : []),
     {
       title: 'Mon activité',
       items: [
-        { to: paths.dashboard.root, label: 'Tableau de bord', icon: IconLayoutDashboard },
+        ...(isAdminOnly(user)
+          ? []
+          : [{ to: paths.dashboard.root, label: 'Tableau de bord', icon: IconLayoutDashboard }]),
         { to: paths.dashboard.prospects, label: 'Prospects', icon: IconUsers },
         { to: paths.dashboard.sales, label: 'Ventes', icon: IconReportMoney, matchPrefix: true },
         { to: paths.dashboard.activeSales, label: 'Ventes actives', icon: IconFlame },
@@ -71,7 +78,10 @@ function dashboardSections(user: CurrentUser | null | undefined): ShellNavSectio
   ];
 }
 
-/** `/dashboard/*`: header, sidebar of the dashboard sections, burger on small screens. */
+/**
+ * `/dashboard/*` and `/app/*` (every page of a signed-in member): header, sidebar of the dashboard
+ * sections, burger on small screens.
+ */
 export function ProfileLayout() {
   const { data: user } = useCurrentUser();
   const sections = dashboardSections(user);

@@ -1,6 +1,7 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { unreadText } from '../lib/format';
 
 export interface ShellNavItem {
   to: string;
@@ -8,6 +9,7 @@ export interface ShellNavItem {
   icon: Icon;
   /** Also active on sub-paths (e.g. a team's pages under "Équipes"). */
   matchPrefix?: boolean;
+  /** An unread count (shown when above 0). */
   badge?: number;
 }
 
@@ -54,7 +56,7 @@ export function ShellNav({
                   leftSection={<item.icon size={18} stroke={1.6} aria-hidden="true" />}
                   rightSection={
                     item.badge ? (
-                      <Badge size="sm" circle aria-label={`${item.badge} non lus`}>
+                      <Badge size="sm" circle aria-label={unreadText(item.badge)}>
                         {item.badge}
                       </Badge>
                     ) : undefined

@@ -22,7 +22,7 @@ const navLinks = [
   { to: paths.blog.list, label: 'Blog' },
 ] as const;
 
-/** Top navigation of the public site and `/app/*` (spec §2). */
+/** Top navigation of the public site (spec §2). */
 export function TopNav() {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);

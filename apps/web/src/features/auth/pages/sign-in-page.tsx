@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths, safeRedirect } from '../../../config/paths';
+import { homePath, paths, safeRedirect } from '../../../config/paths';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useLogin } from '../api/login';
@@ -27,8 +27,8 @@ export function SignInPage() {
   const submit = form.onSubmit((values) => {
     setFormError(null);
     login.mutate(loginSchema.parse(values), {
-      onSuccess: () => {
-        navigate(safeRedirect(searchParams.get('redirect'), paths.dashboard.root), { replace: true });
+      onSuccess: (user) => {
+        navigate(safeRedirect(searchParams.get('redirect'), homePath(user)), { replace: true });
       },
       onError: (error) => {
         showSubmitError(form, error, setFormError, authErrorMessage);

@@ -13,18 +13,21 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { IconSend } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateMission } from '../api/create-mission';
+import { usePublishMission } from '../api/publish-mission';
 import { useUpdateMission } from '../api/update-mission';
-import { describeFor } from '../utils/errors';
+import { describeFor, errorMessage } from '../utils/errors';
 import {
   emptyMissionValues,
   type MissionFormValues,
@@ -36,7 +39,19 @@ import {
 const missionFormSchema = missionCreateSchema.extend({ ticket: missionUpdateSchema.shape.ticket });
 const validateInput = zodResolver(missionFormSchema);
 
-/** Create a mission on one of the infopreneur's approved offers, or edit one. */
+/** What the form's submit buttons do: save (a draft, or a published mission's changes) or publish. */
+type Intent = 'save' | 'publish';
+
+/** The `value` of the button that submitted the form (Enter in a field: the first submit button). */
+function submitter(event: FormEvent<HTMLFormElement> | undefined): string | undefined {
+  const button = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+  return button instanceof HTMLButtonElement ? button.value : undefined;
+}
+
+/**
+ * Create a mission on one of the infopreneur's approved offers, or edit one. A new mission or a draft
+ * is published from here ("Publier": saved, then `POST /missions/{id}/publish`) or kept as a draft.
+ */
 export function MissionFormModal({
   opened,
   service,
@@ -52,8 +67,13 @@ export function MissionFormModal({
 }) {
   const create = useCreateMission();
   const update = useUpdateMission();
+  const publish = usePublishMission();
   const [formError, setFormError] = useState<string | null>(null);
+  /** The button that sent the form, while it is being saved. */
+  const [sending, setSending] = useState<Intent | null>(null);
   const serviceId = mission?.serviceId ?? service?.id ?? 0;
+  // A new mission or a draft: published at once, or kept as a draft. A published one is just saved.
+  const publishable = !mission || mission.status === 'draft';
   const form = useForm<MissionFormValues>({
     initialValues: emptyMissionValues,
     validate: (values) => validateInput(toMissionInput(values, serviceId || 1)),
@@ -69,28 +89,60 @@ export function MissionFormModal({
     setFormError(null);
   }, [opened, mission, setValues, resetDirty, clearErrors]);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async (values, event) => {
+    const intent: Intent = publishable && submitter(event) === 'publish' ? 'publish' : 'save';
     setFormError(null);
+    setSending(intent);
     try {
-      if (mission) {
-        const changes = missionChanges(mission, values);
-        if (Object.keys(changes).length > 0) await update.mutateAsync({ id: mission.id, input: changes });
+      let saved: Pick<Mission, 'id' | 'title'>;
+      try {
+        if (mission) {
+          const changes = missionChanges(mission, values);
+          saved =
+            Object.keys(changes).length > 0
+              ? await update.mutateAsync({ id: mission.id, input: changes })
+              : mission;
+        } else {
+          saved = await create.mutateAsync(toMissionInput(values, serviceId));
+        }
+      } catch (error) {
+        showSubmitError(form, error, setFormError, describeFor(form));
+        return;
+      }
+      if (intent === 'publish') {
+        try {
+          await publish.mutateAsync(saved.id);
+        } catch (error) {
+          // Saved, not published: the form is done (a second "Publier" would create it twice).
+          notifications.show({
+            color: 'orange',
+            title: 'Mission enregistrée en brouillon',
+            message: `« ${saved.title} » n’a pas pu être publiée : ${errorMessage(error)}`,
+          });
+          onClose();
+          return;
+        }
+        notifications.show({
+          color: 'green',
+          title: 'Mission publiée',
+          message: `« ${saved.title} » est visible des setters et closers.`,
+        });
+      } else if (publishable) {
+        notifications.show({
+          color: 'green',
+          title: 'Brouillon enregistré',
+          message: `« ${saved.title} » n’est visible que de vous : publiez-la pour recevoir des candidatures.`,
+        });
+      } else {
         notifications.show({
           color: 'green',
           title: 'Mission enregistrée',
-          message: `« ${values.title.trim()} » est à jour.`,
-        });
-      } else {
-        const created = await create.mutateAsync(toMissionInput(values, serviceId));
-        notifications.show({
-          color: 'green',
-          title: 'Mission créée',
-          message: `« ${created.title} » est un brouillon : publiez-la pour recevoir des candidatures.`,
+          message: `« ${saved.title} » est à jour.`,
         });
       }
       onClose();
-    } catch (error) {
-      showSubmitError(form, error, setFormError, describeFor(form));
+    } finally {
+      setSending(null);
     }
   });
 
@@ -166,13 +218,40 @@ export function MissionFormModal({
               {...form.getInputProps('ticket')}
             />
           </SimpleGrid>
+          {publishable && (
+            <Text size="sm" c="dimmed" data-testid="mission-form-status">
+              {mission
+                ? 'Cette mission est un brouillon, visible de vous seul : publiez-la pour recevoir des candidatures.'
+                : 'Publiez-la pour recevoir des candidatures, ou enregistrez-la en brouillon (visible de vous seul) pour la publier plus tard.'}
+            </Text>
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Annuler
             </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {mission ? 'Enregistrer' : 'Créer la mission'}
+            {/* The first submit button is the one Enter presses: the draft, never a publication by mistake. */}
+            <Button
+              type="submit"
+              name="intent"
+              value="save"
+              variant={publishable ? 'light' : 'filled'}
+              loading={sending === 'save'}
+              disabled={sending === 'publish'}
+            >
+              {publishable ? 'Enregistrer le brouillon' : 'Enregistrer'}
             </Button>
+            {publishable && (
+              <Button
+                type="submit"
+                name="intent"
+                value="publish"
+                leftSection={<IconSend size={16} />}
+                loading={sending === 'publish'}
+                disabled={sending === 'save'}
+              >
+                Publier
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>

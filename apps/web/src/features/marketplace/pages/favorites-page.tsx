@@ -1,5 +1,5 @@
 import type { Favorite, FavoriteKind } from '@closia/shared';
-import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { IconBriefcase, IconSchool, IconStar, IconUser } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -17,10 +17,20 @@ const kinds = ['user', 'mission', 'service'] as const satisfies readonly Favorit
 
 const tabs: Record<
   FavoriteKind,
-  { label: string; icon: typeof IconUser; empty: string; hint: string; browse: string; browseLabel: string }
+  {
+    label: string;
+    /** The list's heading. */
+    heading: string;
+    icon: typeof IconUser;
+    empty: string;
+    hint: string;
+    browse: string;
+    browseLabel: string;
+  }
 > = {
   user: {
     label: 'Profils',
+    heading: 'Profils favoris',
     icon: IconUser,
     empty: 'Aucun profil en favori',
     hint: 'Ajoutez des setters et closers à vos favoris depuis la recherche pour les retrouver ici.',
@@ -29,6 +39,7 @@ const tabs: Record<
   },
   mission: {
     label: 'Missions',
+    heading: 'Missions favorites',
     icon: IconBriefcase,
     empty: 'Aucune mission en favori',
     hint: 'Mettez une étoile aux missions qui vous intéressent pour y revenir plus tard.',
@@ -37,6 +48,7 @@ const tabs: Record<
   },
   service: {
     label: 'Offres',
+    heading: 'Offres favorites',
     icon: IconSchool,
     empty: 'Aucune offre en favori',
     hint: 'Les formations que vous aimeriez vendre, étoilées dans le catalogue, apparaîtront ici.',
@@ -96,6 +108,10 @@ function FavoriteList({
   }
   return (
     <Stack gap="md">
+      {/* The cards' titles are h3s: the list has its heading (read, not seen: the tab shows it). */}
+      <VisuallyHidden>
+        <h2>{tab.heading}</h2>
+      </VisuallyHidden>
       <Text size="sm" c="dimmed" aria-live="polite">
         {countText(list.data.meta.total, 'favori')}
       </Text>

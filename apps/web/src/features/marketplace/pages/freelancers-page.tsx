@@ -16,6 +16,7 @@ import {
   Stack,
   Switch,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconTargetArrow, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -269,6 +270,10 @@ export function FreelancersPage() {
           {others.join(' ')}
         </Alert>
       )}
+      {/* The cards' titles are h3s: the results have their heading (read, not seen). */}
+      <VisuallyHidden>
+        <h2>Résultats</h2>
+      </VisuallyHidden>
       {shown && (
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
           {countText(shown.meta.total, 'profil trouvé', 'profils trouvés', 'Aucun profil trouvé')}

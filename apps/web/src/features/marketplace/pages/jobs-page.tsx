@@ -7,7 +7,18 @@ import {
   type LocationType,
   locationTypeOptions,
 } from '@closia/shared';
-import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconBuildingStore } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -221,6 +232,10 @@ export function JobsPage() {
           {others.join(' ')}
         </Alert>
       )}
+      {/* The cards' titles are h3s: the results have their heading (read, not seen). */}
+      <VisuallyHidden>
+        <h2>Résultats</h2>
+      </VisuallyHidden>
       {shown && (
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
           {countText(shown.meta.total, 'offre trouvée', 'offres trouvées', 'Aucune offre trouvée')}

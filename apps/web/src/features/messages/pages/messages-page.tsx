@@ -61,7 +61,7 @@ function ConversationRow({ conversation, meId }: { conversation: Conversation; m
             {unread > 0 && (
               <Badge size="sm" circle style={{ flexShrink: 0 }}>
                 {unread}
-                <VisuallyHidden> non lus</VisuallyHidden>
+                <VisuallyHidden>{unread > 1 ? ' non lus' : ' non lu'}</VisuallyHidden>
               </Badge>
             )}
           </Group>

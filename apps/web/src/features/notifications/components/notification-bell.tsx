@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { ParticipantAvatar } from '../../../components/participant-avatar';
 import { fromNow } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
+import { unreadText } from '../../../lib/format';
 import { useLatestNotifications, useMarkNotificationsRead } from '../api/notifications';
 import classes from './notification-bell.module.css';
 
@@ -28,8 +30,10 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
       className={classes.item}
       data-unread={unread || undefined}
       onClick={() => onOpen(item)}
-      aria-label={`${unread ? 'Non lue : ' : ''}${item.title}`}
+      data-testid="notification-item"
     >
+      {/* The button's name is what it shows, "non lue" first when it is (no aria-label: WCAG 2.5.3). */}
+      {unread && <VisuallyHidden>Non lue : </VisuallyHidden>}
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ParticipantAvatar person={item.actor} size={36} showPresence={false} />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
@@ -74,7 +78,7 @@ export function NotificationBell() {
           color="gray"
           size="lg"
           onClick={() => setOpened((o) => !o)}
-          aria-label={unread ? `Notifications, ${unread} non lues` : 'Notifications'}
+          aria-label={`Notifications, ${unreadText(unread, { feminine: true })}`}
           data-testid="notification-bell"
         >
           <Indicator

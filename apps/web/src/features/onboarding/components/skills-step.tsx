@@ -1,8 +1,11 @@
 import { useForm } from '@mantine/form';
+import { useRef } from 'react';
 import { useCreateSkill } from '../../reference/api/create-skill';
 import { useSkills } from '../../reference/api/get-skills';
 import {
+  addTypedThenSubmit,
   ReferenceMultiSelect,
+  type ReferenceMultiSelectHandle,
   type ReferenceOption,
 } from '../../reference/components/reference-multi-select';
 import { ReferenceLoadError } from './reference-load-error';
@@ -18,6 +21,7 @@ export function SkillsStep({ track, step, profile, finished }: StepProps) {
   const { save, saving, formError } = useSaveStep(track, step, finished);
   const skills = useSkills({ perPage: 100 });
   const propose = useCreateSkill();
+  const picker = useRef<ReferenceMultiSelectHandle>(null);
   const form = useForm({
     initialValues: { skills: asSalesProfile(profile).skills ?? [] },
     validate: (values) => {
@@ -40,7 +44,11 @@ export function SkillsStep({ track, step, profile, finished }: StepProps) {
       finished={finished}
       title="Vos compétences"
       intro="Choisissez-les dans la liste, ou tapez-en une nouvelle : elle sera ajoutée à votre profil et proposée à l’équipe Closia."
-      onSubmit={form.onSubmit((values) => save({ skills: values.skills }, form))}
+      // A skill still typed in the field is added, not lost, when the step is sent.
+      onSubmit={addTypedThenSubmit(
+        picker,
+        form.onSubmit((values) => save({ skills: values.skills }, form)),
+      )}
       saving={saving}
       formError={formError}
     >
@@ -48,6 +56,7 @@ export function SkillsStep({ track, step, profile, finished }: StepProps) {
         <ReferenceLoadError what="la liste des compétences" onRetry={() => skills.refetch()} />
       )}
       <ReferenceMultiSelect
+        ref={picker}
         label="Compétences"
         description="Ex. : prospection LinkedIn, découverte, traitement des objections…"
         placeholder="Rechercher ou ajouter une compétence"

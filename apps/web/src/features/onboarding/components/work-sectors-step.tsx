@@ -1,8 +1,11 @@
 import { useForm } from '@mantine/form';
+import { useRef } from 'react';
 import { useCreateWorkSector } from '../../reference/api/create-work-sector';
 import { useWorkSectors } from '../../reference/api/get-work-sectors';
 import {
+  addTypedThenSubmit,
   ReferenceMultiSelect,
+  type ReferenceMultiSelectHandle,
   type ReferenceOption,
 } from '../../reference/components/reference-multi-select';
 import { ReferenceLoadError } from './reference-load-error';
@@ -18,6 +21,7 @@ export function WorkSectorsStep({ track, step, profile, finished }: StepProps) {
   const { save, saving, formError } = useSaveStep(track, step, finished);
   const sectors = useWorkSectors({ perPage: 100 });
   const propose = useCreateWorkSector();
+  const picker = useRef<ReferenceMultiSelectHandle>(null);
   const infopreneur = track === 'infopreneur';
   const form = useForm({
     // The select works on strings; the API takes ids.
@@ -46,7 +50,11 @@ export function WorkSectorsStep({ track, step, profile, finished }: StepProps) {
           ? 'Les thématiques de vos formations : elles aident les setters et closers à vous trouver.'
           : 'Les thématiques de formation que vous aimez vendre : les infopreneurs vous trouvent par secteur.'
       }
-      onSubmit={form.onSubmit((values) => save({ workSectors: values.workSectors.map(Number) }, form))}
+      // A sector still typed in the field is added, not lost, when the step is sent.
+      onSubmit={addTypedThenSubmit(
+        picker,
+        form.onSubmit((values) => save({ workSectors: values.workSectors.map(Number) }, form)),
+      )}
       saving={saving}
       formError={formError}
     >
@@ -54,6 +62,7 @@ export function WorkSectorsStep({ track, step, profile, finished }: StepProps) {
         <ReferenceLoadError what="la liste des secteurs" onRetry={() => sectors.refetch()} />
       )}
       <ReferenceMultiSelect
+        ref={picker}
         label="Secteurs d’activité"
         description="Votre secteur n’est pas dans la liste ? Tapez son nom pour le proposer."
         placeholder="Rechercher ou proposer un secteur"

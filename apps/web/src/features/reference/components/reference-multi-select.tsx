@@ -10,7 +10,14 @@ import {
   useCombobox,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import {
+  type FormEventHandler,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+  useImperativeHandle,
+  useState,
+} from 'react';
 import { errorText } from '../../../lib/api-errors';
 
 export interface ReferenceOption {
@@ -29,7 +36,35 @@ export function normalizeName(value: string): string {
     .trim();
 }
 
+/** What a form reaches through the select's `ref`. */
+export interface ReferenceMultiSelectHandle {
+  /**
+   * Adds what is typed in the field and not yet added (a listed name, else a new one proposed):
+   * resolves with the list of values then selected, or null when it could not be added (the field
+   * says why). Nothing typed: the values as they are.
+   */
+  addTyped: () => Promise<string[] | null>;
+}
+
+/**
+ * The submit handler of a form with a select: adds what is left typed in it first (nothing typed is
+ * lost), then submits — unless it could not be added, which the field then explains.
+ */
+export function addTypedThenSubmit(
+  select: RefObject<ReferenceMultiSelectHandle | null>,
+  submit: () => void,
+): FormEventHandler<HTMLFormElement> {
+  return (event) => {
+    event.preventDefault();
+    void (async () => {
+      const added = await select.current?.addTyped();
+      if (added !== null) submit();
+    })();
+  };
+}
+
 interface ReferenceMultiSelectProps {
+  ref?: Ref<ReferenceMultiSelectHandle>;
   label: string;
   description?: ReactNode;
   placeholder?: string;
@@ -55,8 +90,11 @@ const CREATE = '$create';
 /**
  * Searchable multi-select over a reference list (skills, work sectors), creatable: a name that is
  * not in the list is proposed to the API and selected at once. Pending proposals read "à valider".
+ * Enter adds what is typed (the highlighted option when the arrows picked one): it never sends the
+ * form the field is in, and a form adds what is left typed before saving (`ref.addTyped()`).
  */
 export function ReferenceMultiSelect({
+  ref,
   label,
   description,
   placeholder,
@@ -96,20 +134,50 @@ export function ReferenceMultiSelect({
     onChange(value.includes(selected) ? value.filter((v) => v !== selected) : [...value, selected]);
   const remove = (removed: string) => onChange(value.filter((v) => v !== removed));
 
-  async function create(name: string) {
-    if (!onCreate) return;
+  async function create(name: string): Promise<string[] | null> {
+    if (!onCreate) return null;
     setCreating(true);
     setCreateError(null);
     try {
       const option = await onCreate(name);
-      if (!value.includes(option.value)) onChange([...value, option.value]);
+      const next = value.includes(option.value) ? value : [...value, option.value];
+      if (next !== value) onChange(next);
       setSearch('');
+      return next;
     } catch (failure) {
       setCreateError(`Impossible d’ajouter « ${name} » : ${errorText(failure)}`);
+      return null;
     } finally {
       setCreating(false);
     }
   }
+
+  /** What is typed, added: the listed option of that name, else a new one (when it may be proposed). */
+  async function addTyped(): Promise<string[] | null> {
+    if (!trimmed) return value;
+    if (creating) return null;
+    if (exactMatch) {
+      const next = value.includes(exactMatch.value) ? value : [...value, exactMatch.value];
+      if (next !== value) onChange(next);
+      setSearch('');
+      return next;
+    }
+    if (!onCreate) {
+      setCreateError(`« ${trimmed} » n’est pas dans la liste : choisissez une proposition.`);
+      return null;
+    }
+    if (trimmed.length < minCreateLength) {
+      setCreateError(`« ${trimmed} » est trop court : ${minCreateLength} caractères au moins.`);
+      return null;
+    }
+    if (trimmed.length > maxCreateLength) {
+      setCreateError(`Ce nom est trop long : ${maxCreateLength} caractères au plus.`);
+      return null;
+    }
+    return create(trimmed);
+  }
+
+  useImperativeHandle(ref, () => ({ addTyped }));
 
   const submit = (selected: string) => {
     if (selected === CREATE) {
@@ -170,6 +238,13 @@ export function ReferenceMultiSelect({
                   if (event.key === 'Backspace' && search.length === 0 && value.length > 0) {
                     event.preventDefault();
                     remove(value[value.length - 1]!);
+                  }
+                  // Enter with an option highlighted (arrow keys): the combobox picks it. Otherwise
+                  // Enter adds what is typed, and does not send the form.
+                  const picking = combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1;
+                  if (event.key === 'Enter' && !event.nativeEvent.isComposing && !picking && trimmed) {
+                    event.preventDefault();
+                    void addTyped();
                   }
                 }}
               />
