@@ -273,3 +273,111 @@ test('at 375 px the kanban scrolls inside its frame, not the page', async ({ bro
   }
   await page.context().close();
 });
+
+test('at 1366 px the six stages fit; dragging a card shows "Gagné" and "Perdu", which open their dialogs', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, demo.setter, { width: 1366, height: 768 });
+  const suffix = `${Date.now() % 1_000_000}`;
+  const title = `Glissée ${suffix}`;
+  const prospect = await createProspect(page.request, `Glisse${suffix}`);
+  await apiSend(page.request, 'POST', '/api/v1/deals', {
+    title,
+    prospectId: prospect.id,
+    infopreneurFormationId: await offerId(page.request),
+    status: 'Qualification',
+    expectedCloseDate: '2030-06-30',
+    probability: 90,
+    observations: '',
+  });
+  await page.goto('/dashboard/sales');
+  const kanban = page.getByTestId('kanban');
+  const dragged = card(column(page, 'Qualification'), title);
+  await expect(dragged).toBeVisible({ timeout: 20_000 });
+
+  // The six columns fit the frame: no sideways scrolling, the last column wholly in view.
+  const fit = await kanban.evaluate((element) => ({
+    inner: element.scrollWidth,
+    frame: element.clientWidth,
+  }));
+  expect(fit.inner).toBeLessThanOrEqual(fit.frame);
+  const frame = (await kanban.boundingBox())!;
+  const last = (await column(page, 'FollowUp').boundingBox())!;
+  expect(last.x + last.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+
+  // No drop zone until a card is dragged.
+  await expect(page.getByTestId('kanban-drop-win')).toHaveCount(0);
+
+  /** Drags the card with the mouse (the zones appear once the drag has started) and drops it on `zone`. */
+  const dropOn = async (zone: 'win' | 'lose') => {
+    await dragged.scrollIntoViewIfNeeded();
+    const box = (await dragged.boundingBox())!;
+    // From the card's left margin (not its link), a little way to start the drag.
+    await page.mouse.move(box.x + 6, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + box.height / 2 + 30, { steps: 5 });
+    const target = page.getByTestId(`kanban-drop-${zone}`);
+    await expect(target).toBeVisible();
+    await expect(page.getByTestId('kanban-drop-win')).toContainText('Gagné');
+    await expect(page.getByTestId('kanban-drop-lose')).toContainText('Perdu');
+    const spot = (await target.boundingBox())!;
+    await page.mouse.move(spot.x + spot.width / 2, spot.y + spot.height / 2, { steps: 5 });
+    await page.mouse.up();
+  };
+
+  await dropOn('win');
+  const win = page.getByRole('dialog', { name: `Gagner « ${title} »` });
+  await expect(win).toBeVisible();
+  await expect(page.getByTestId('kanban-drop-win')).toHaveCount(0);
+  await win.getByRole('button', { name: 'Annuler' }).click();
+  await expect(win).toBeHidden();
+  // Nothing moved: the dialog decides.
+  await expect(card(column(page, 'Qualification'), title)).toBeVisible();
+
+  await dropOn('lose');
+  const lose = page.getByRole('dialog', { name: `Perdre « ${title} »` });
+  await expect(lose).toBeVisible();
+  await lose.getByRole('button', { name: 'Annuler' }).click();
+
+  // Won from the zone's dialog, the card leaves the board and the deal reads 100 %, not its 90 % estimate.
+  await dropOn('win');
+  await win.getByRole('button', { name: 'Marquer gagnée' }).click();
+  await expect(win).toBeHidden();
+  await expect(card(page, title)).toHaveCount(0);
+  await page.goto('/dashboard/sales?view=table&status=Closed');
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('100 %');
+  await page.context().close();
+});
+
+test('the stats page names every stage on its chart and says which days each commission figure covers', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, demo.setter);
+  await page.goto('/dashboard/stats');
+  await expect(page.getByRole('heading', { name: 'Statistiques', level: 1 })).toBeVisible();
+  const funnel = page.getByRole('figure', { name: 'Ventes par étape' });
+  const ticks = funnel.locator('svg .recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toBeVisible({ timeout: 20_000 });
+  expect(await ticks.allTextContents()).toEqual(
+    expect.arrayContaining([
+      'Prospection',
+      'Qualification',
+      'Closing',
+      'R2',
+      'Onboarding',
+      'Suivi',
+      'Gagné',
+      'Perdu',
+    ]),
+  );
+  // The KPI covers the instalments due in the chosen period, the summary that period and the coming ones.
+  await expect(page.getByTestId('kpi-commissions')).toContainText(
+    /Échéances du \d+ \S+ \d{4} au \d+ \S+ \d{4}/,
+  );
+  await expect(page.getByTestId('commissions-period')).toContainText(
+    /Échéances du .+ : la période choisie et les échéances à venir/,
+  );
+});

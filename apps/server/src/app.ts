@@ -14,6 +14,7 @@ import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { advertisementsRoutes } from './modules/advertisements/advertisements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { freelancersRoutes } from './modules/freelancers/freelancers.routes';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(prospectsRoutes, { prefix: '/api/v1' });
   await app.register(dealsRoutes, { prefix: '/api/v1' });
   await app.register(statsRoutes, { prefix: '/api/v1' });
+  await app.register(dashboardRoutes, { prefix: '/api/v1' });
   await app.register(notificationsRoutes, { prefix: '/api/v1' });
   await app.register(messagesRoutes, { prefix: '/api/v1' });
   await app.register(teamsRoutes, { prefix: '/api/v1' });

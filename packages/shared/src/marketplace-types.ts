@@ -126,7 +126,7 @@ export interface Mission {
   status: 'draft' | 'published' | 'archived' | 'deleted';
   /** Hiring state: open | in_progress | filled | closed. */
   missionStatus: MissionStatus;
-  /** Applications received (pending + accepted); the owner's views only, else null. */
+  /** Applications received and not withdrawn (pending, accepted, declined: what the applicant list shows); the owner's views only, else null. */
   applicationCount: number | null;
   /** Freelancers accepted on it. */
   acceptedCount: number;

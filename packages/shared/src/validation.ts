@@ -65,6 +65,8 @@ export const ruleMessages = {
   decimals: 'The {field} field must not have more than {decimals} decimal places',
   afterOrEqual: 'The {field} field must be a date after or equal to {otherField}',
   dateSpan: 'The {field} field must be at most {max} days after {otherField}',
+  // Prospects: a qualification that contradicts the contact status (prospect-rules.ts).
+  leadStageState: 'The selected {field} contradicts the contact status {state}',
 } as const;
 export type ValidationRule = keyof typeof ruleMessages;
 
@@ -207,6 +209,8 @@ export function validationMessageFr(item: ValidationErrorItem): string {
       return 'Cette date ne peut pas précéder la date de début';
     case 'dateSpan':
       return `La période ne doit pas dépasser ${plural(meta.max, 'jour', 'jours')}`;
+    case 'leadStageState':
+      return 'Cette qualification contredit le statut de contact';
     default:
       return 'Valeur invalide';
   }

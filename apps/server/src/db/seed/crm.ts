@@ -6,7 +6,13 @@
  * closer at R2, a lost deal with its reason. The infopreneur sees what they owe.
  * Runs once: when neither the demo setter nor the demo closer has a prospect yet.
  */
-import type { LeadStage, PipelineStage, Priority, ProspectState } from '@closia/shared';
+import {
+  dealProbability,
+  type LeadStage,
+  type PipelineStage,
+  type Priority,
+  type ProspectState,
+} from '@closia/shared';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { addMonths, winLines } from '../../modules/deals/ledger';
 import type { Db, Tx } from '../client';
@@ -87,17 +93,37 @@ const names: [string, string][] = [
   ['Eva', 'Renaud'],
 ];
 
-const states: ProspectState[] = [
-  'prospecting',
-  'waiting_for_response',
-  'follow_up',
-  'no_response',
-  'success',
-  'not_interested',
-  'do_not_disturb',
-  'rejected',
+/**
+ * A prospect's contact status and qualification, as a user would set them: never a pair that
+ * `prospectStatusConflict` refuses ("Succès" with "Perdu"…), and in step with its demo deal.
+ */
+type ProspectStatus = [ProspectState, LeadStage | null];
+
+/** The status of a prospect whose deal is at this stage. */
+const statusByDealStage: Record<PipelineStage, ProspectStatus> = {
+  Prospecting: ['prospecting', 'contact'],
+  Qualification: ['follow_up', 'qualified'],
+  Closing: ['waiting_for_response', 'proposal'],
+  Role: ['follow_up', 'negotiation'],
+  Onboarding: ['follow_up', 'negotiation'],
+  FollowUp: ['follow_up', 'negotiation'],
+  Closed: ['success', 'closed'],
+  Lost: ['not_interested', 'lost'],
+};
+
+/** The statuses of the prospects without a deal, cycling. */
+const statusesWithoutDeal: ProspectStatus[] = [
+  ['prospecting', null],
+  ['waiting_for_response', 'contact'],
+  ['no_response', 'contact'],
+  ['follow_up', 'qualified'],
+  ['do_not_disturb', 'lost'],
+  ['follow_up', 'demo'],
+  ['rejected', 'lost'],
+  ['waiting_for_response', 'qualified'],
+  ['prospecting', 'contact'],
+  ['no_response', null],
 ];
-const leadStages: LeadStage[] = ['qualified', 'contact', 'demo', 'proposal', 'negotiation', 'closed', 'lost'];
 const sources = ['Instagram', 'LinkedIn', 'Webinaire', 'Recommandation', 'Publicité Facebook'];
 const budgets = ['Moins de 1 000 €', '1 000 – 3 000 €', 'Plus de 3 000 €'];
 const notes = [
@@ -435,8 +461,8 @@ export async function seedDemoCrm(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     await acceptDemoFreelancers(tx, people, missionOf, now);
     const prospectIds = {
-      setter: await seedProspects(tx, setterId, names.slice(0, 25), now),
-      closer: await seedProspects(tx, closerId, names.slice(25), now),
+      setter: await seedProspects(tx, setterId, 'setter', names.slice(0, 25), now),
+      closer: await seedProspects(tx, closerId, 'closer', names.slice(25), now),
     };
     const ids = { setter: setterId, closer: closerId };
     for (const demo of demoDeals) {
@@ -480,14 +506,23 @@ async function acceptDemoFreelancers(
   }
 }
 
+/** The status of the owner's `index`-th prospect: its deal's, else the next of the cycle. */
+function prospectStatus(owner: Owner, index: number): ProspectStatus {
+  const deal = demoDeals.find((demo) => demo.owner === owner && demo.prospect === index);
+  const stage = deal?.path.at(-1)?.[0];
+  return stage ? statusByDealStage[stage] : statusesWithoutDeal[index % statusesWithoutDeal.length]!;
+}
+
 async function seedProspects(
   tx: Tx,
   ownerId: number,
+  owner: Owner,
   people: [string, string][],
   now: Date,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const [index, [firstName, lastName]] of people.entries()) {
+    const [state, leadStage] = prospectStatus(owner, index);
     const plan = activityPlans[index % activityPlans.length]!;
     const pending = plan.filter((a) => !a.done).map((a) => a.days);
     const slug = `${firstName}.${lastName}`
@@ -505,8 +540,8 @@ async function seedProspects(
         contactLinks: index % 3 === 0 ? [`https://www.linkedin.com/in/${slug.replace('.', '-')}`] : [],
         observations: notes[index % notes.length]!,
         customFields: { Source: sources[index % sources.length]!, Budget: budgets[index % budgets.length]! },
-        state: states[index % states.length]!,
-        leadStage: leadStages[index % leadStages.length]!,
+        state,
+        leadStage,
         nextActivityAt: pending.length > 0 ? ago(-Math.min(...pending), now) : null,
         createdAt: ago(60 - index, now),
       })
@@ -559,7 +594,8 @@ async function seedDeal(
       observations: demo.observations ?? null,
       status: last![0],
       expectedCloseDate: demo.expectedIn === null ? null : dayOf(ago(-demo.expectedIn, now)),
-      probability: demo.probability,
+      // Won: 100 %, lost: 0 % (the estimate it had is in its history).
+      probability: dealProbability(last![0], demo.probability),
       prospectId: context.prospectId,
       ownerId: finalOwner,
       setterId: demo.handoff ? context.ownerId : null,
@@ -587,6 +623,19 @@ async function seedDeal(
       createdAt: at,
     };
   });
+  const closedProbability = dealProbability(last![0], demo.probability);
+  if (closedAt && closedProbability !== demo.probability) {
+    // As winning or losing writes it: the probability row, then the stage's, at the same instant.
+    rows.splice(rows.length - 1, 0, {
+      dealId,
+      userId: ownerAt(closedAt),
+      field: 'probability',
+      fromValue: demo.probability === null ? null : String(demo.probability),
+      toValue: closedProbability === null ? null : String(closedProbability),
+      note: null,
+      createdAt: closedAt,
+    });
+  }
   if (demo.handoff && handedAt) {
     rows.push({
       dealId,

@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { prospectCreateSchema, prospectStatusError } from '@closia/shared';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestContext } from '../../test/helpers';
 import {
@@ -139,6 +140,46 @@ describe('the demo seed', () => {
     expect(pending.some((d) => d < -1)).toBe(true);
     expect(pending.some((d) => Math.abs(d) < 0.5)).toBe(true);
     expect(pending.some((d) => d > 1 && d < 7)).toBe(true);
+  });
+
+  it('seeds only prospects a user could enter: each passes the create schema and the status rule', async () => {
+    const rows = await ctx.app.db.select().from(prospects);
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+    for (const row of rows) {
+      const input = {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        contactLinks: row.contactLinks,
+        observations: row.observations,
+        email: row.email,
+        phone: row.phone,
+        customFields: row.customFields,
+        nextActivityAt: row.nextActivityAt?.toISOString() ?? null,
+        state: row.state,
+        leadStage: row.leadStage,
+      };
+      const parsed = prospectCreateSchema.safeParse(input);
+      expect(parsed.success, `${row.firstName} ${row.lastName}: ${parsed.error?.message}`).toBe(true);
+      expect(
+        prospectStatusError(parsed.data!),
+        `${row.firstName} ${row.lastName}: ${row.state} / ${row.leadStage}`,
+      ).toBeNull();
+    }
+    // In step with their deals: a won deal's prospect is "Succès" and "Conclu", a lost one's "Perdu";
+    // and a closed deal is certain either way (100 % won, 0 % lost), as winning and losing set it.
+    const closed = await ctx.app.db
+      .select({ status: deals.status, probability: deals.probability, prospect: prospects })
+      .from(deals)
+      .innerJoin(prospects, eq(prospects.id, deals.prospectId))
+      .where(inArray(deals.status, ['Closed', 'Lost']));
+    expect(closed.length).toBeGreaterThanOrEqual(4);
+    for (const deal of closed) {
+      if (deal.status === 'Closed') {
+        expect(deal).toMatchObject({ probability: 100, prospect: { state: 'success', leadStage: 'closed' } });
+      } else {
+        expect(deal).toMatchObject({ probability: 0, prospect: { leadStage: 'lost' } });
+      }
+    }
   });
 
   it('gives the demo accounts conversations with unread messages, a team at work and notifications', async () => {

@@ -17,6 +17,7 @@ import {
   type DealListQuery,
   type DealUpdateInput,
   type DealWinInput,
+  dealProbability,
   errorCodes,
   MAX_SALE_AMOUNT,
   type Paginated,
@@ -537,9 +538,17 @@ export async function winDeal(
       instalments: input.instalments ?? 1,
       winDay: today(now),
     });
+    const probability = await closingProbability(tx, deal, viewer.id, 'Closed');
     await tx
       .update(deals)
-      .set({ status: 'Closed', amountCents, closedAt: now, stageChangedAt: now, lostReason: null })
+      .set({
+        status: 'Closed',
+        amountCents,
+        probability,
+        closedAt: now,
+        stageChangedAt: now,
+        lostReason: null,
+      })
       .where(eq(deals.id, id));
     await record(tx, id, viewer.id, 'status', deal.status, 'Closed');
     await writeWinLines(tx, { id, serviceId: service.id, payerId: service.infopreneurId }, lines);
@@ -578,13 +587,67 @@ export async function loseDeal(db: Db, viewer: Viewer, id: number, reason: strin
       );
     }
     const now = new Date();
+    const probability = await closingProbability(tx, deal, viewer.id, 'Lost');
     await tx
       .update(deals)
-      .set({ status: 'Lost', lostReason: reason, closedAt: now, stageChangedAt: now })
+      .set({ status: 'Lost', lostReason: reason, probability, closedAt: now, stageChangedAt: now })
       .where(eq(deals.id, id));
     await record(tx, id, viewer.id, 'status', deal.status, 'Lost', reason);
   });
   return getDeal(db, viewer, id);
+}
+
+/**
+ * The probability a deal takes as it closes (`dealProbability`: 100 won, 0 lost), with its history
+ * row written before the stage's (same transaction, so the same instant: reopening finds it).
+ */
+async function closingProbability(
+  tx: DbOrTx,
+  deal: DealRow,
+  userId: number,
+  status: 'Closed' | 'Lost',
+): Promise<number | null> {
+  const probability = dealProbability(status, deal.probability);
+  if (probability !== deal.probability) {
+    await record(tx, deal.id, userId, 'probability', deal.probability, probability);
+  }
+  return probability;
+}
+
+/**
+ * The seller's estimate a closed deal had before closing: the probability row written with its
+ * closing (the same instant as the stage's row), read back; without one, the probability stays.
+ */
+async function probabilityBeforeClosing(tx: DbOrTx, deal: DealRow): Promise<number | null> {
+  const [closing] = await tx
+    .select({ createdAt: dealHistories.createdAt })
+    .from(dealHistories)
+    .where(
+      and(
+        eq(dealHistories.dealId, deal.id),
+        eq(dealHistories.field, 'status'),
+        inArray(dealHistories.toValue, ['Closed', 'Lost']),
+      ),
+    )
+    .orderBy(desc(dealHistories.id))
+    .limit(1);
+  if (!closing) return deal.probability;
+  const [row] = await tx
+    .select({ fromValue: dealHistories.fromValue, toValue: dealHistories.toValue })
+    .from(dealHistories)
+    .where(
+      and(
+        eq(dealHistories.dealId, deal.id),
+        eq(dealHistories.field, 'probability'),
+        eq(dealHistories.createdAt, closing.createdAt),
+      ),
+    )
+    .orderBy(desc(dealHistories.id))
+    .limit(1);
+  if (!row || row.toValue !== (deal.probability === null ? null : String(deal.probability))) {
+    return deal.probability;
+  }
+  return row.fromValue === null ? null : Number(row.fromValue);
 }
 
 /** The open stage a closed deal was at before it closed (its history), Prospecting when unknown. */
@@ -620,9 +683,20 @@ export async function reopenDeal(db: Db, viewer: Viewer, id: number): Promise<De
       await removeUnpaidLines(tx, id);
     }
     const stage = await stageBeforeClosing(tx, id);
+    const probability = await probabilityBeforeClosing(tx, deal);
+    if (probability !== deal.probability) {
+      await record(tx, id, viewer.id, 'probability', deal.probability, probability);
+    }
     await tx
       .update(deals)
-      .set({ status: stage, amountCents: null, closedAt: null, lostReason: null, stageChangedAt: new Date() })
+      .set({
+        status: stage,
+        amountCents: null,
+        probability,
+        closedAt: null,
+        lostReason: null,
+        stageChangedAt: new Date(),
+      })
       .where(eq(deals.id, id));
     await record(tx, id, viewer.id, 'status', deal.status, stage);
   });

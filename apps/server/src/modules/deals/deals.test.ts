@@ -532,6 +532,47 @@ describe('winning, losing, reopening, refunding', () => {
     expect((await t.setter.client.post(`/api/v1/deals/${deal.id}/reopen`)).statusCode).toBe(409);
   });
 
+  it('a won deal is 100 %, a lost one 0 % (with their history rows); reopening gives the estimate back', async () => {
+    const t = await team();
+    const won = await created(
+      t.setter.client,
+      dealBody(t.prospect.id, t.service.id, { status: 'Closing', probability: 90 }),
+    );
+    const win = await t.setter.client.post(`/api/v1/deals/${won.id}/win`, {});
+    expect(win.json()).toMatchObject({ status: 'Closed', probability: 100 });
+    expect((await t.setter.client.get(`/api/v1/deals/${won.id}`)).json().probability).toBe(100);
+    const history = await historyOf(won.id);
+    expect(history.slice(-2)).toMatchObject([
+      { field: 'probability', fromValue: '90', toValue: '100' },
+      { field: 'status', fromValue: 'Closing', toValue: 'Closed' },
+    ]);
+    const reopened = await t.setter.client.post(`/api/v1/deals/${won.id}/reopen`);
+    expect(reopened.json()).toMatchObject({ status: 'Closing', probability: 90 });
+
+    const lost = await created(
+      t.setter.client,
+      dealBody(t.prospect.id, t.service.id, { status: 'Role', probability: null }),
+    );
+    const lose = await t.setter.client.post(`/api/v1/deals/${lost.id}/lose`, { reason: 'Projet abandonné' });
+    expect(lose.json()).toMatchObject({ status: 'Lost', probability: 0 });
+    expect((await historyOf(lost.id)).at(-2)).toMatchObject({
+      field: 'probability',
+      fromValue: null,
+      toValue: '0',
+    });
+    expect((await t.setter.client.post(`/api/v1/deals/${lost.id}/reopen`)).json()).toMatchObject({
+      status: 'Role',
+      probability: null,
+    });
+
+    // A row closed before this rule (its estimate stored) still reads 100 % won, 0 % lost.
+    const legacy = await created(t.setter.client, dealBody(t.prospect.id, t.service.id, { probability: 80 }));
+    await ctx.app.db.update(deals).set({ status: 'Closed' }).where(eq(deals.id, legacy.id));
+    expect((await t.setter.client.get(`/api/v1/deals/${legacy.id}`)).json().probability).toBe(100);
+    await ctx.app.db.update(deals).set({ status: 'Lost' }).where(eq(deals.id, legacy.id));
+    expect((await t.setter.client.get(`/api/v1/deals/${legacy.id}`)).json().probability).toBe(0);
+  });
+
   it('reopens a won deal without paid lines (its lines go), not one with a paid line', async () => {
     const t = await team();
     const deal = await created(

@@ -5,7 +5,7 @@
  */
 import type { Application, ApplicationStatus, Paginated, ValidationErrorItem } from '@closia/shared';
 import { errorCodes } from '@closia/shared';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, profiles, services, users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -274,7 +274,11 @@ export async function getApplication(db: DbOrTx, viewer: Viewer, id: number): Pr
   return application;
 }
 
-/** The applications to one of the viewer's missions, best match first. */
+/**
+ * The applications to one of the viewer's missions: pending first, then accepted, then declined,
+ * best match first within each. A withdrawn one is no application any more: left out, as the
+ * mission's `applicationCount` leaves it out, so that the count and the list agree.
+ */
 export async function listMissionApplications(db: DbOrTx, viewer: Viewer, missionId: number) {
   const [mission] = await db
     .select({ id: missions.id })
@@ -287,9 +291,12 @@ export async function listMissionApplications(db: DbOrTx, viewer: Viewer, missio
       ),
     );
   if (!mission) throw notFound('Mission');
-  const rows = await loadApplications(db, eq(applications.missionId, missionId));
+  const rows = await loadApplications(
+    db,
+    and(eq(applications.missionId, missionId), ne(applications.status, 'withdrawn')) as SQL,
+  );
   const data = await presentApplications(db, viewer, rows);
-  const order: Record<string, number> = { pending: 0, accepted: 1, declined: 2, withdrawn: 3 };
+  const order: Record<string, number> = { pending: 0, accepted: 1, declined: 2 };
   data.sort(
     (a, b) =>
       (order[a.status] ?? 9) - (order[b.status] ?? 9) ||

@@ -111,7 +111,7 @@ function loadedColumns(viewerId: number | Placeholder | null) {
       lastName: users.lastName,
       profilePicture: users.profilePicture,
     },
-    applicationCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status in ('pending', 'accepted'))`,
+    applicationCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status <> 'withdrawn')`,
     acceptedCount: sql<number>`(select count(*)::int from ${applications} a where a.mission_id = ${missions.id} and a.status = 'accepted')`,
     favorite: none
       ? sql<boolean>`false`

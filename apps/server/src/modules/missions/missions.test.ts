@@ -584,6 +584,33 @@ describe('applications', () => {
       ).statusCode,
     ).toBe(403);
   });
+
+  it("the owner's count and applicant list cover the same applications: withdrawn ones in neither", async () => {
+    const owner = await seller();
+    const mission = await published(owner.client, owner.service.id);
+    const message = { message: 'Closer expérimenté, disponible tout de suite.' };
+    const ids: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const { client } = await freelancer('closer');
+      const res = await client.post(`/api/v1/missions/${mission.id}/applications`, message);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+      if (k === 3) await client.post(`/api/v1/applications/${res.json().id}/withdraw`);
+    }
+    await owner.client.post(`/api/v1/applications/${ids[0]}/accept`);
+    await owner.client.post(`/api/v1/applications/${ids[1]}/accept`);
+    await owner.client.post(`/api/v1/applications/${ids[2]}/decline`);
+
+    const list = (await owner.client.get(`/api/v1/missions/${mission.id}/applications`)).json().data;
+    expect(list.map((a: { status: string }) => a.status)).toEqual(['accepted', 'accepted', 'declined']);
+    const shown = (await owner.client.get(`/api/v1/missions/${mission.id}`)).json();
+    expect(shown).toMatchObject({ applicationCount: 3, acceptedCount: 2 });
+    const mine = (await owner.client.get('/api/v1/missions/mine')).json().data;
+    expect(mine.find((m: { id: number }) => m.id === mission.id)).toMatchObject({
+      applicationCount: list.length,
+      acceptedCount: 2,
+    });
+  });
 });
 
 describe('jobs and freelancers', () => {

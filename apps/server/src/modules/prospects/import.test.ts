@@ -335,6 +335,32 @@ describe('POST /api/v1/prospects/import', () => {
     expect(res.json().preview[0]).toMatchObject({ firstName: 'Alice', customFields: { Priorité: 'VIP' } });
   });
 
+  it('a line whose status contradicts its qualification is an error line, as with POST /prospects', async () => {
+    const { user, client } = await seller();
+    const text = [
+      'Prénom;Nom;Statut;Qualification',
+      'Jean;Martin;Succès;Perdu',
+      'Zoé;Arnaud;Succès;Conclu',
+      'Marc;Petit;Rejeté;Conclu',
+    ].join('\n');
+    const res = await importCsv(client, text);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ total: 3, valid: 1, invalid: 2, imported: 1 });
+    expect(res.json().errors).toEqual([
+      {
+        line: 2,
+        field: 'leadStage',
+        message: 'The selected leadStage contradicts the contact status success',
+      },
+      {
+        line: 4,
+        field: 'leadStage',
+        message: 'The selected leadStage contradicts the contact status rejected',
+      },
+    ]);
+    expect(await countOf(user.id)).toBe(1);
+  });
+
   it('refuses a broken mapping with a 422 on mapping', async () => {
     const { client } = await seller();
     const text = 'Prénom;Nom\nJean;Martin\n';

@@ -3,8 +3,8 @@
  *
  * Import (`POST /prospects/import`): the file is decoded and parsed (csv.ts); each column goes to a
  * prospect field by the mapping sent, or guessed from the headers (French and English names;
- * unknown headers become custom fields). Each line must pass `prospectCreateSchema`, the schema of
- * `POST /prospects`. A valid line whose e-mail or phone matches one of the caller's prospects, or
+ * unknown headers become custom fields). Each line must pass what `POST /prospects` checks: its
+ * schema `prospectCreateSchema` and the status rule (`prospectStatusError`). A valid line whose e-mail or phone matches one of the caller's prospects, or
  * an earlier line of the file, is skipped as a duplicate. A dry run reports what a real run would
  * do; a real run inserts every valid, non-duplicate line in one transaction, in batches — all the
  * lines or none, never half of one.
@@ -31,6 +31,7 @@ import {
   prospectLimits,
   prospectStateLabels,
   prospectStates,
+  prospectStatusError,
   toValidationErrors,
   type ValidationErrorItem,
   validationMessage,
@@ -409,9 +410,13 @@ function analyse(
   for (const { line, cells } of file.lines) {
     const input = lineInput(cells, columns);
     const parsed = prospectCreateSchema.safeParse(input);
-    if (!parsed.success) {
+    // A line passes what `POST /prospects` checks: the schema, then the status rule.
+    const problems = parsed.success
+      ? [prospectStatusError(parsed.data)].filter((item) => item !== null)
+      : toValidationErrors(parsed.error, input);
+    if (!parsed.success || problems.length > 0) {
       invalid += 1;
-      for (const item of toValidationErrors(parsed.error, input)) {
+      for (const item of problems) {
         if (errors.length < MAX_REPORTED) errors.push({ line, field: item.field, message: item.message });
       }
       continue;

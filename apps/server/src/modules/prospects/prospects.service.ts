@@ -14,18 +14,19 @@
  *   update), and activity writes that leave it without open activity (e.g. deleting a done one)
  *   keep it.
  */
-import type {
-  ActivityCreateInput,
-  ActivityListInput,
-  ActivityUpdateInput,
-  Paginated,
-  Prospect,
-  ProspectActivity,
-  ProspectCreateInput,
-  ProspectDuplicate,
-  ProspectListInput,
-  ProspectUpdateInput,
-  ProspectWithDuplicates,
+import {
+  type ActivityCreateInput,
+  type ActivityListInput,
+  type ActivityUpdateInput,
+  type Paginated,
+  type Prospect,
+  type ProspectActivity,
+  type ProspectCreateInput,
+  type ProspectDuplicate,
+  type ProspectListInput,
+  type ProspectUpdateInput,
+  type ProspectWithDuplicates,
+  prospectStatusError,
 } from '@closia/shared';
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -330,12 +331,19 @@ export function prospectValues(ownerId: number, input: ProspectCreateInput): typ
   };
 }
 
+/** 422 when the contact status and the qualification contradict each other (`prospect-rules.ts`). */
+function assertConsistentStatus(prospect: Pick<ProspectCreateInput, 'state' | 'leadStage'>): void {
+  const problem = prospectStatusError(prospect);
+  if (problem) throw fieldError(problem.field, problem.rule, problem.message, problem.meta);
+}
+
 /** `POST /prospects`: creates the prospect and answers it with its possible duplicates. */
 export async function createProspect(
   db: DbOrTx,
   ownerId: number,
   input: ProspectCreateInput,
 ): Promise<ProspectWithDuplicates> {
+  assertConsistentStatus(input);
   const [row] = await db.insert(prospects).values(prospectValues(ownerId, input)).returning();
   return withDuplicates(db, ownerId, row!);
 }
@@ -372,6 +380,12 @@ export async function updateProspect(
     if (input.customFields !== undefined) values.customFields = input.customFields;
     if (input.state !== undefined) values.state = input.state;
     if (input.leadStage !== undefined) values.leadStage = input.leadStage;
+    // The pair as it will be stored: a field not sent keeps its value.
+    assertConsistentStatus({
+      state: input.state === undefined ? (current.state as Prospect['state']) : input.state,
+      leadStage:
+        input.leadStage === undefined ? (current.leadStage as Prospect['leadStage']) : input.leadStage,
+    });
     if (input.nextActivityAt !== undefined) {
       // While activities are open, the earliest one sets the date (see the rule at the top).
       values.nextActivityAt = (await earliestOpenDueAt(tx, id)) ?? toDate(input.nextActivityAt);

@@ -341,6 +341,45 @@ describe('one prospect', () => {
     expect((await client.put(`/api/v1/prospects/${prospect.id}`, {})).json().state).toBe('success');
   });
 
+  it('refuses a contact status that contradicts the qualification (Succès and Perdu…), on create and update', async () => {
+    const { client } = await seller();
+    const contradiction = {
+      field: 'leadStage',
+      rule: 'leadStageState',
+      message: 'The selected leadStage contradicts the contact status success',
+      meta: { state: 'success' },
+    };
+    const lost = await client.post('/api/v1/prospects', {
+      firstName: 'Luc',
+      state: 'success',
+      leadStage: 'lost',
+    });
+    expect(lost.statusCode).toBe(422);
+    expect(lost.json()).toEqual(envelope(contradiction));
+    const won = await client.post('/api/v1/prospects', {
+      firstName: 'Luc',
+      state: 'not_interested',
+      leadStage: 'closed',
+    });
+    expect(won.json().errors[0]).toMatchObject({ field: 'leadStage', rule: 'leadStageState' });
+
+    // An update is checked against what is stored: a field not sent keeps its value.
+    const prospect = await created(client, { firstName: 'Luc', state: 'success', leadStage: 'closed' });
+    const update = await client.put(`/api/v1/prospects/${prospect.id}`, { leadStage: 'lost' });
+    expect(update.json()).toEqual(envelope(contradiction));
+    expect((await client.get(`/api/v1/prospects/${prospect.id}`)).json().leadStage).toBe('closed');
+    const both = await client.put(`/api/v1/prospects/${prospect.id}`, {
+      state: 'not_interested',
+      leadStage: 'lost',
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    const cleared = await client.put(`/api/v1/prospects/${prospect.id}`, {
+      state: 'success',
+      leadStage: null,
+    });
+    expect(cleared.json()).toMatchObject({ state: 'success', leadStage: null });
+  });
+
   it('DELETE answers 204 and takes the prospect’s activities and deals with it (cascade)', async () => {
     const { user, client } = await seller();
     const prospect = await created(client, { firstName: 'Jean' });

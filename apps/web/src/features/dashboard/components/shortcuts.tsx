@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBriefcase,
+  IconChartBar,
   IconReportMoney,
   IconSchool,
   IconSearch,
@@ -21,11 +22,12 @@ interface Shortcut {
   color: string;
 }
 
+/** An infopreneur publishes offers and missions, recruits sellers and follows what they sell. */
 const infopreneurShortcuts: Shortcut[] = [
   {
     to: paths.dashboard.services,
-    label: 'Mes offres',
-    hint: 'Publiez et gérez vos formations',
+    label: 'Mes offres et missions',
+    hint: 'Publiez vos formations et recrutez',
     icon: IconSchool,
     color: 'green',
   },
@@ -36,13 +38,28 @@ const infopreneurShortcuts: Shortcut[] = [
     icon: IconSearch,
     color: 'blue',
   },
+  {
+    to: `${paths.dashboard.sales}?as=infopreneur`,
+    label: 'Ventes sur mes offres',
+    hint: 'Ce que vendent vos setters et closers',
+    icon: IconReportMoney,
+    color: 'teal',
+  },
+  {
+    to: paths.dashboard.stats,
+    label: 'Statistiques',
+    hint: 'Vos ventes et les commissions à payer',
+    icon: IconChartBar,
+    color: 'indigo',
+  },
 ];
 
-const commonShortcuts: Shortcut[] = [
+/** A setter, closer or setter-closer finds missions and works their prospects and sales. */
+const freelancerShortcuts: Shortcut[] = [
   {
     to: paths.app.missions,
     label: 'Missions',
-    hint: 'Les missions ouvertes des infopreneurs',
+    hint: 'Trouvez une offre à vendre',
     icon: IconBriefcase,
     color: 'indigo',
   },
@@ -61,6 +78,16 @@ const commonShortcuts: Shortcut[] = [
     color: 'teal',
   },
   {
+    to: paths.dashboard.stats,
+    label: 'Statistiques',
+    hint: 'Vos ventes et vos commissions',
+    icon: IconChartBar,
+    color: 'orange',
+  },
+];
+
+const commonShortcuts: Shortcut[] = [
+  {
     to: paths.dashboard.teams,
     label: 'Équipes',
     hint: 'Travaillez à plusieurs',
@@ -76,15 +103,18 @@ const commonShortcuts: Shortcut[] = [
   },
 ];
 
-/** Cards to the main sections; infopreneurs get their offers and the seller search first. */
+/**
+ * Cards to the main sections, worded for the role: an infopreneur's offers and missions, the seller
+ * search and the sales on their offers; a freelancer's missions to sell, prospects and pipeline.
+ */
 export function Shortcuts({ infopreneur }: { infopreneur: boolean }) {
-  const shortcuts = infopreneur ? [...infopreneurShortcuts, ...commonShortcuts] : commonShortcuts;
+  const shortcuts = [...(infopreneur ? infopreneurShortcuts : freelancerShortcuts), ...commonShortcuts];
   return (
     <section aria-labelledby="shortcuts-title">
       <Title order={2} fz="h4" mb="sm" id="shortcuts-title">
         Raccourcis
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: infopreneur ? 4 : 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         {shortcuts.map(({ to, label, hint, icon: Icon, color }) => (
           <Card key={to} component={Link} to={to} padding="sm" radius="lg" className={classes.shortcut}>
             <Stack gap={8}>

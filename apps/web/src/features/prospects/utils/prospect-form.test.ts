@@ -206,6 +206,19 @@ describe('errors on the form', () => {
     expect(errors['customFields.0.key']).toBe('Donnez un nom à ce champ');
     expect(errors['customFields.1.value']).toBe('Au plus 500 caractères');
   });
+
+  it('refuses a qualification that contradicts the contact status, as the API does', () => {
+    const contradiction = 'Cette qualification contredit le statut de contact';
+    expect(validateProspectValues(values({ state: 'success', leadStage: 'lost' })).leadStage).toBe(
+      contradiction,
+    );
+    expect(validateProspectValues(values({ state: 'rejected', leadStage: 'closed' })).leadStage).toBe(
+      contradiction,
+    );
+    expect(validateProspectValues(values({ state: 'success', leadStage: 'closed' }))).toEqual({});
+    expect(validateProspectValues(values({ state: 'not_interested', leadStage: 'lost' }))).toEqual({});
+    expect(validateProspectValues(values({ state: 'success', leadStage: null }))).toEqual({});
+  });
 });
 
 describe('activities', () => {

@@ -9,6 +9,7 @@ import {
   type ProspectState,
   prospectCreateSchema,
   prospectLimits,
+  prospectStatusError,
   toValidationErrors,
   type ValidationErrorItem,
   validationMessageFr,
@@ -220,11 +221,20 @@ export function spreadErrors(
   return { fields, rest };
 }
 
-/** The form's `validate`: the shared create schema on what would be sent, plus the rows' own rules. */
+/**
+ * The form's `validate`: the shared create schema on what would be sent, the status rule the API
+ * applies too (a qualification that contradicts the contact status: `prospectStatusError`), plus the
+ * rows' own rules.
+ */
 export function validateProspectValues(values: ProspectFormValues): Record<string, string> {
   const input = toProspectInput(values);
   const result = prospectCreateSchema.safeParse(input);
-  const fields = result.success ? {} : spreadErrors(toValidationErrors(result.error, input), values).fields;
+  const status = prospectStatusError(input);
+  const items = [
+    ...(result.success ? [] : toValidationErrors(result.error, input)),
+    ...(status ? [status] : []),
+  ];
+  const fields = items.length > 0 ? spreadErrors(items, values).fields : {};
   return { ...fields, ...customFieldRowErrors(values.customFields) };
 }
 

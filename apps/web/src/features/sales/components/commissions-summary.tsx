@@ -1,5 +1,5 @@
 import type { CommissionMonth, CommissionSums, Commissions } from '@closia/shared';
-import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useCommissions } from '../api/get-commissions';
 import { isPayable } from '../utils/commissions';
@@ -130,9 +130,12 @@ function OwedTable({ commissions }: { commissions: Extract<Commissions, { role: 
 
 /**
  * The commissions of the period: a freelancer's earned, due and paid per month; an infopreneur's
- * debts per freelancer and the lines still to pay, each with "Marquer payée".
+ * debts per freelancer and the lines still to pay, each with "Marquer payée". Its figures cover
+ * the instalments due in `period`, which may run past the `chosen` period of the page (to show
+ * the coming ones): its heading says which days it covers, so that "Gagné" is not read as the
+ * page's "Commissions" figure.
  */
-export function CommissionsSummary({ period }: { period: StatsPeriod }) {
+export function CommissionsSummary({ period, chosen }: { period: StatsPeriod; chosen?: StatsPeriod }) {
   const commissions = useCommissions(period);
   let content: ReactNode;
   if (commissions.isPending) content = <Skeleton height={160} aria-label="Chargement des commissions" />;
@@ -165,16 +168,19 @@ export function CommissionsSummary({ period }: { period: StatsPeriod }) {
   return (
     <Card padding="lg" data-testid="commissions-summary">
       <Stack gap="md">
-        <Group justify="space-between" gap="xs">
+        <Stack gap={2}>
           <Title order={2} size="h4">
             Commissions
           </Title>
           {commissions.data && (
-            <Text size="xs" c="dimmed">
+            <Text size="sm" c="dimmed" data-testid="commissions-period">
               Échéances du {formatDay(commissions.data.from)} au {formatDay(commissions.data.to)}
+              {chosen && commissions.data.to > chosen.to
+                ? ' : la période choisie et les échéances à venir'
+                : ''}
             </Text>
           )}
-        </Group>
+        </Stack>
         {content}
       </Stack>
     </Card>

@@ -32,11 +32,14 @@ export function DealActionsMenu({
   onMove,
   onDialog,
   size = 'xs',
+  compact = false,
 }: {
   deal: Deal;
   onMove: (stage: SelectablePipelineStage) => void;
   onDialog: (dialog: DealDialog, deal: Deal) => void;
   size?: 'xs' | 'sm';
+  /** Without the leading icon, for a narrow kanban card. */
+  compact?: boolean;
 }) {
   const can = dealPermissions(deal);
   if (can.stages.length === 0 && !can.win && !can.lose && !can.handoff) return null;
@@ -47,7 +50,7 @@ export function DealActionsMenu({
           size={size}
           variant="default"
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
-          leftSection={<IconArrowsExchange size={14} aria-hidden="true" />}
+          leftSection={compact ? undefined : <IconArrowsExchange size={14} aria-hidden="true" />}
           aria-label={`Déplacer « ${deal.title} »`}
         >
           Déplacer

@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@manti
 import { IconCalendarEvent, IconSchool, IconUser } from '@tabler/icons-react';
 import type { DragEvent } from 'react';
 import { Link } from 'react-router';
-import { daysInStageText, formatCents, formatProbability, formatShortDay } from '../utils/format';
+import { daysInStageText, formatCents, formatDealProbability, formatShortDay } from '../utils/format';
 import { useSalesLinks } from '../utils/sales-links';
 import { DealActionsMenu, type DealDialog } from './deal-actions-menu';
 import { PeopleAvatars } from './people-avatars';
@@ -85,9 +85,9 @@ export function DealCard({
             variant="light"
             color="gray"
             size="sm"
-            aria-label={`Probabilité ${formatProbability(deal.probability)}`}
+            aria-label={`Probabilité ${formatDealProbability(deal)}`}
           >
-            {formatProbability(deal.probability)}
+            {formatDealProbability(deal)}
           </Badge>
         </Group>
         <Group gap={6} wrap="nowrap">
@@ -97,9 +97,9 @@ export function DealCard({
             {daysInStageText(deal.daysInStage)}
           </Text>
         </Group>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group justify="space-between" gap={6}>
           <PeopleAvatars deal={deal} size={26} />
-          <DealActionsMenu deal={deal} onMove={onMove} onDialog={onDialog} />
+          <DealActionsMenu deal={deal} onMove={onMove} onDialog={onDialog} compact />
         </Group>
       </Stack>
     </Paper>

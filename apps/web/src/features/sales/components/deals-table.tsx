@@ -30,7 +30,7 @@ import {
   nextSort,
   type Viewpoint,
 } from '../utils/deal-table';
-import { countText, daysInStageText, formatCents, formatDay, formatProbability } from '../utils/format';
+import { countText, daysInStageText, formatCents, formatDay, formatDealProbability } from '../utils/format';
 import { DateField } from './date-field';
 import { DealActionsMenu, type DealDialog } from './deal-actions-menu';
 import { EmptyState, LoadError } from './query-states';
@@ -209,7 +209,7 @@ export function DealsTable({
                     </Stack>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCents(deal.valueCents)}</Table.Td>
-                  <Table.Td>{formatProbability(deal.probability)}</Table.Td>
+                  <Table.Td>{formatDealProbability(deal)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {deal.expectedCloseDate ? formatDay(deal.expectedCloseDate) : '—'}
                   </Table.Td>

@@ -7,7 +7,11 @@ import { ChartFigure } from './chart-figure';
 
 const euros = (value: number) => formatEuro(value);
 
-/** The funnel: deals created in the period, by their current stage. */
+/**
+ * The funnel: deals created in the period, by their current stage. Bars run sideways, one row per
+ * stage, so that every stage's name is written in full (under columns, the axis dropped those that
+ * did not fit: "Qualification", "Suivi").
+ */
 export function StageFunnelChart({ stats }: { stats: Stats }) {
   const data = stats.dealsByStage.map((row) => ({ stage: stageLabel(row.status), ventes: row.count }));
   return (
@@ -17,13 +21,15 @@ export function StageFunnelChart({ stats }: { stats: Stats }) {
       rows={data.map((row) => [row.stage, row.ventes])}
     >
       <BarChart
-        h={260}
+        h={Math.max(260, data.length * 34)}
         data={data}
         dataKey="stage"
+        orientation="vertical"
         series={[{ name: 'ventes', label: 'Ventes', color: 'green.7' }]}
-        tickLine="y"
-        gridAxis="y"
-        yAxisProps={{ allowDecimals: false }}
+        gridAxis="x"
+        xAxisProps={{ allowDecimals: false }}
+        // Every label, never thinned out when space runs short.
+        yAxisProps={{ width: 104, interval: 0 }}
         tooltipAnimationDuration={150}
       />
     </ChartFigure>

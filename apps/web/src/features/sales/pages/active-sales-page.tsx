@@ -23,7 +23,7 @@ import {
   daysInStageText,
   formatCents,
   formatDay,
-  formatProbability,
+  formatDealProbability,
   overdueText,
   todayDay,
 } from '../utils/format';
@@ -165,7 +165,7 @@ export function ActiveSalesPage() {
                     <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                       {formatCents(deal.valueCents)}
                     </Table.Td>
-                    <Table.Td>{formatProbability(deal.probability)}</Table.Td>
+                    <Table.Td>{formatDealProbability(deal)}</Table.Td>
                     <Table.Td>
                       <PeopleAvatars deal={deal} size={26} />
                     </Table.Td>

@@ -54,7 +54,13 @@ import { StageBadge } from '../components/stage-badge';
 import { commissionPeriodOf } from '../utils/commissions';
 import { changedDealFields, type DealFormValues, dealFormValues, toDealInput } from '../utils/deal-form';
 import { describeFor, errorMessage, isNotFound } from '../utils/errors';
-import { daysInStageText, formatCents, formatDay, formatPercent, formatProbability } from '../utils/format';
+import {
+  daysInStageText,
+  formatCents,
+  formatDay,
+  formatDealProbability,
+  formatPercent,
+} from '../utils/format';
 import { useSalesLinks } from '../utils/sales-links';
 import { isOpenStage } from '../utils/stages';
 
@@ -166,7 +172,7 @@ function DealFacts({ deal }: { deal: Deal }) {
       <Fact label="Prospect">{deal.prospect.fullName}</Fact>
       <Fact label="Offre vendue">{deal.service?.name ?? 'Offre retirée'}</Fact>
       <Fact label="Clôture prévue">{deal.expectedCloseDate ? formatDay(deal.expectedCloseDate) : '—'}</Fact>
-      <Fact label="Probabilité">{formatProbability(deal.probability)}</Fact>
+      <Fact label="Probabilité">{formatDealProbability(deal)}</Fact>
     </Stack>
   );
 }
@@ -498,7 +504,7 @@ function SaleDetail({ deal }: { deal: Deal }) {
                   {formatCents(deal.valueCents)}
                 </Fact>
                 <Fact label="Commission totale">{formatCents(deal.commissionCents)}</Fact>
-                <Fact label="Probabilité">{formatProbability(deal.probability)}</Fact>
+                <Fact label="Probabilité">{formatDealProbability(deal)}</Fact>
                 <Fact label="Clôture prévue">
                   {deal.expectedCloseDate ? formatDay(deal.expectedCloseDate) : '—'}
                 </Fact>

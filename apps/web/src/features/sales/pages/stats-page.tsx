@@ -20,9 +20,19 @@ import {
   type StatsPeriod,
 } from '../utils/period';
 
-function Kpi({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Kpi({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId?: string;
+}) {
   return (
-    <Card padding="md">
+    <Card padding="md" data-testid={testId}>
       <Stack gap={2}>
         <Text size="xs" c="dimmed" fw={600} tt="uppercase">
           {label}
@@ -67,6 +77,8 @@ function Kpis({ stats }: { stats: Stats }) {
       <Kpi
         label={stats.role === 'infopreneur' ? 'Commissions dues' : 'Commissions'}
         value={formatCents(stats.totals.commissionCents)}
+        hint={`Échéances du ${formatDay(stats.from)} au ${formatDay(stats.to)}`}
+        testId="kpi-commissions"
       />
       <Kpi
         label="Cycle de vente moyen"
@@ -247,7 +259,7 @@ export function StatsPage() {
         <>
           <PeriodFigures period={period} />
           <ForecastSection />
-          <CommissionsSummary period={commissionsPeriod(period, today)} />
+          <CommissionsSummary period={commissionsPeriod(period, today)} chosen={period} />
         </>
       )}
     </Stack>

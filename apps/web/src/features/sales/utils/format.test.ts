@@ -5,6 +5,7 @@ import {
   formatCents,
   formatDay,
   formatDays,
+  formatDealProbability,
   formatMonth,
   formatPercent,
   formatProbability,
@@ -39,6 +40,12 @@ describe('percentages and rates', () => {
   it('writes a probability, or a dash when it is not estimated', () => {
     expect(formatProbability(60)).toBe(`60${NBSP}%`);
     expect(formatProbability(null)).toBe('—');
+  });
+  it('shows a won deal at 100 % and a lost one at 0 %, whatever estimate it kept', () => {
+    expect(formatDealProbability({ status: 'Closed', probability: 90 })).toBe(`100${NBSP}%`);
+    expect(formatDealProbability({ status: 'Lost', probability: 40 })).toBe(`0${NBSP}%`);
+    expect(formatDealProbability({ status: 'Closing', probability: 40 })).toBe(`40${NBSP}%`);
+    expect(formatDealProbability({ status: 'Role', probability: null })).toBe('—');
   });
 });
 

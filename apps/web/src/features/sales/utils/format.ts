@@ -1,4 +1,4 @@
-import { formatEuro } from '@closia/shared';
+import { type Deal, dealProbability, formatEuro } from '@closia/shared';
 import { dayjs } from '../../../lib/dayjs';
 
 /*
@@ -26,6 +26,11 @@ export function formatRate(rate: number | null): string {
 /** A deal's probability: "60 %", or "—" when not estimated. */
 export function formatProbability(probability: number | null): string {
   return probability === null ? '—' : formatPercent(probability);
+}
+
+/** A deal's probability by the shared rule (`dealProbability`): "100 %" once won, "0 %" once lost. */
+export function formatDealProbability(deal: Pick<Deal, 'status' | 'probability'>): string {
+  return formatProbability(dealProbability(deal.status, deal.probability));
 }
 
 /** How long a deal has waited in its stage: "depuis aujourd’hui", "depuis 5 j". */

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { leadStages, prospectStates } from './enums';
+import { prospectStatusConflict, prospectStatusError } from './prospect-rules';
+import { validationMessageFr } from './validation';
+
+describe('the prospect status rule', () => {
+  it('refuses "Succès" with "Perdu" and a refusal with "Conclu", nothing else', () => {
+    const refused = prospectStates.flatMap((state) =>
+      leadStages.filter((stage) => prospectStatusConflict(state, stage)).map((stage) => `${state}/${stage}`),
+    );
+    expect(refused.sort()).toEqual(['not_interested/closed', 'rejected/closed', 'success/lost']);
+    expect(prospectStatusConflict(null, 'lost')).toBe(false);
+    expect(prospectStatusConflict('success', undefined)).toBe(false);
+  });
+
+  it('answers the 422 item on leadStage, in English for the API and French for the form', () => {
+    expect(prospectStatusError({ state: 'follow_up', leadStage: 'demo' })).toBeNull();
+    const item = prospectStatusError({ state: 'success', leadStage: 'lost' });
+    expect(item).toEqual({
+      field: 'leadStage',
+      rule: 'leadStageState',
+      message: 'The selected leadStage contradicts the contact status success',
+      meta: { state: 'success' },
+    });
+    expect(validationMessageFr(item!)).toBe('Cette qualification contredit le statut de contact');
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * What a prospect's contact status (`state`) and its qualification (`leadStage`) may not say
+ * together, written once: the API refuses such a pair (create, update, CSV import), the form
+ * says so before sending, and the demo seed follows it.
+ *
+ * A qualification "Conclu" (won) does not go with a refusal ("Pas intéressé", "Rejeté"); a
+ * qualification "Perdu" does not go with "Succès". Either field may be empty: nothing to compare.
+ */
+import type { ValidationErrorItem } from './api-types';
+import type { LeadStage, ProspectState } from './enums';
+import { validationMessage } from './validation';
+
+/** The contact statuses each qualification contradicts (the others go with anything). */
+export const contradictoryProspectStates: Readonly<Partial<Record<LeadStage, readonly ProspectState[]>>> = {
+  closed: ['not_interested', 'rejected'],
+  lost: ['success'],
+};
+
+/** Whether a contact status and a qualification contradict each other. */
+export function prospectStatusConflict(
+  state: ProspectState | null | undefined,
+  leadStage: LeadStage | null | undefined,
+): boolean {
+  if (!state || !leadStage) return false;
+  return contradictoryProspectStates[leadStage]?.includes(state) ?? false;
+}
+
+/** The 422 item of a contradicting pair (on `leadStage`, rule `leadStageState`), or null. */
+export function prospectStatusError(prospect: {
+  state?: ProspectState | null;
+  leadStage?: LeadStage | null;
+}): ValidationErrorItem | null {
+  if (!prospectStatusConflict(prospect.state, prospect.leadStage)) return null;
+  const meta = { state: prospect.state };
+  return {
+    field: 'leadStage',
+    rule: 'leadStageState',
+    message: validationMessage('leadStageState', 'leadStage', meta),
+    meta,
+  };
+}
