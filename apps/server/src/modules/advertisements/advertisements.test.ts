@@ -126,7 +126,7 @@ describe('POST /advertisements', () => {
       text: 'Rejoignez notre équipe de vente.',
       image: 'https://cdn.exemple.fr/pub.png',
       serviceId: target.id,
-      targetWorkSectors: [s2.id, s1.id, s2.id],
+      targetWorkSectors: [s2.id, s1.id],
       targetRole: 'closer',
       startsAt,
       endsAt,
@@ -231,9 +231,9 @@ describe('POST /advertisements', () => {
   });
 
   it.each([
-    ['null', 'null', { field: '', rule: 'required', message: 'value is required' }],
-    ['an array', '[]', { field: '', rule: 'object', message: 'value is not a valid object' }],
-    ['a number', '3', { field: '', rule: 'object', message: 'value is not a valid object' }],
+    ['null', 'null', { field: 'body', rule: 'required', message: 'value is required' }],
+    ['an array', '[]', { field: 'body', rule: 'object', message: 'value is not a valid object' }],
+    ['a number', '3', { field: 'body', rule: 'object', message: 'value is not a valid object' }],
   ])('answers 422 for a body that is %s', async (_, payload, error) => {
     const res = await alice.client.request('POST', '/api/v1/advertisements', payload, {
       headers: { 'content-type': 'application/json' },
@@ -315,6 +315,25 @@ describe('POST /advertisements', () => {
           rule: 'exists',
           message: 'The selected targetWorkSectors is invalid',
           index: 2,
+        },
+      ]),
+    );
+  });
+
+  it('answers 422 distinct for a work sector targeted twice', async () => {
+    const known = await sector();
+    const res = await alice.client.post(
+      '/api/v1/advertisements',
+      await body({ targetWorkSectors: [known.id, known.id] }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(
+      validationFailure([
+        {
+          field: 'targetWorkSectors.1',
+          rule: 'distinct',
+          message: 'The targetWorkSectors field must not contain duplicate values',
+          index: 1,
         },
       ]),
     );

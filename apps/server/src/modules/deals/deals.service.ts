@@ -620,7 +620,7 @@ async function closingProbability(
  */
 async function probabilityBeforeClosing(tx: DbOrTx, deal: DealRow): Promise<number | null> {
   const [closing] = await tx
-    .select({ createdAt: dealHistories.createdAt })
+    .select({ id: dealHistories.id })
     .from(dealHistories)
     .where(
       and(
@@ -639,7 +639,12 @@ async function probabilityBeforeClosing(tx: DbOrTx, deal: DealRow): Promise<numb
       and(
         eq(dealHistories.dealId, deal.id),
         eq(dealHistories.field, 'probability'),
-        eq(dealHistories.createdAt, closing.createdAt),
+        // The same transaction's instant, compared in SQL: PostgreSQL keeps microseconds, which a
+        // JavaScript Date read back would round to milliseconds.
+        eq(
+          dealHistories.createdAt,
+          sql`(select h.created_at from ${dealHistories} h where h.id = ${closing.id})`,
+        ),
       ),
     )
     .orderBy(desc(dealHistories.id))

@@ -20,10 +20,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('GET /health', () => {
-  it('checks the database', async () => {
+  it('checks the database (and says how Redis is when it is configured)', async () => {
     const res = await ctx.app.inject({ url: '/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      ...(ctx.app.redis ? { redis: 'ok' } : {}),
+    });
   });
 });
 
