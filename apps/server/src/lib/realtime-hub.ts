@@ -57,11 +57,13 @@ export class RealtimeHub {
   }
 
   /**
-   * Registers a new stream. A stream with the same uid (the client reconnecting) is closed first:
-   * the client subscribes its channels again once the new stream is open. Past the per-user limit
-   * the user's oldest stream is closed.
+   * Registers a new stream. A stream of the same user with the same uid (the client reconnecting)
+   * is closed first: the client subscribes its channels again once the new stream is open. A uid
+   * held by another user's stream is refused (see `isTakenByAnother`): it never closes theirs.
+   * Past the per-user limit the user's oldest stream is closed.
    */
   open(uid: string, userId: number, sessionId: string, sink: StreamSink): Stream {
+    if (this.isTakenByAnother(uid, userId)) throw new Error('stream id held by another user');
     const previous = this.streams.get(uid);
     if (previous) this.close(previous, true);
     const mine = this.byUser.get(userId);
@@ -110,6 +112,12 @@ export class RealtimeHub {
 
   has(uid: string): boolean {
     return this.streams.has(uid);
+  }
+
+  /** True when a stream of another user holds this uid on this instance. */
+  isTakenByAnother(uid: string, userId: number): boolean {
+    const stream = this.streams.get(uid);
+    return stream !== undefined && stream.userId !== userId;
   }
 
   subscribe(stream: Stream, channel: string): void {

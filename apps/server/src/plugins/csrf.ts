@@ -9,6 +9,13 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** An answer of the API (`/api/…`) or a document of the app (an HTML page, e.g. index.html). */
+function isApiOrDocument(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.url.startsWith('/api/')) return true;
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.toLowerCase().startsWith('text/html');
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt a route out of the CSRF check (e.g. a payment webhook signed otherwise). */
@@ -57,7 +64,11 @@ export const csrfPlugin = fp(
     });
 
     // A missing or foreign token, or a session that changed during the request: a new token.
+    // Only on the answers a browser's script works from: the API's and the app's pages (HTML).
+    // Never on static files: a hashed asset is cached for a year by every cache on the way, and a
+    // Set-Cookie there would be stored and replayed with it.
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isApiOrDocument(request, reply)) return;
       const binding = request.sessionKey ?? '';
       if (request.csrfTokenValid && binding === request.csrfBinding) return;
       reply.setCookie(CSRF_COOKIE, sign(randomToken(18), binding), {

@@ -30,15 +30,32 @@ describe('Idempotency-Key', () => {
     expect(other.json().id).not.toBe(first.json().id);
   });
 
-  it('the same key with another body is refused; a validation failure is kept and replayed too', async () => {
+  it('the same key with another body is refused; a request refused by validation keeps nothing', async () => {
     const { client } = await signedInClient(ctx.app, { kind: 'setter' });
-    expect((await client.request('POST', '/api/v1/prospects', body('Un'), withKey('k-body'))).statusCode).toBe(201);
+    expect(
+      (await client.request('POST', '/api/v1/prospects', body('Un'), withKey('k-body'))).statusCode,
+    ).toBe(201);
     const reused = await client.request('POST', '/api/v1/prospects', body('Deux'), withKey('k-body'));
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors[0]).toMatchObject({ field: 'Idempotency-Key', rule: 'unique' });
 
-    const invalid = await client.request('POST', '/api/v1/prospects', { firstName: '' }, withKey('k-invalid'));
+    const invalid = await client.request(
+      'POST',
+      '/api/v1/prospects',
+      { firstName: '' },
+      withKey('k-invalid'),
+    );
     expect(invalid.statusCode).toBe(422);
+    // As Stripe does: a request refused by validation never ran, so it keeps nothing and the key
+    // serves the corrected request.
+    const corrected = await client.request(
+      'POST',
+      '/api/v1/prospects',
+      body('Corrigé'),
+      withKey('k-invalid'),
+    );
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('keys belong to their caller: another user with the same key creates their own', async () => {

@@ -15,6 +15,35 @@ export interface RateLimiter {
   /** Milliseconds until `key` is under its limit again (0 when it is), without counting an attempt. */
   blockedFor(key: string, rule: RateRule): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Counts one failure for `key` (kept `windowMs` after the last one): how many, and when the last was. */
+  recordFailure(key: string, windowMs: number): Promise<Failures>;
+  /** The failures counted for `key`, without counting one. */
+  failures(key: string): Promise<Failures>;
+}
+
+export interface Failures {
+  count: number;
+  /** Epoch ms of the last failure (0 when none). */
+  lastAt: number;
+}
+
+/**
+ * A growing wait instead of a lock-out: the first `free` failures cost nothing, then each one
+ * doubles the wait before the next attempt (1 s, 2 s, 4 s … at most `maxDelayMs`). A guesser is
+ * slowed to one try per `maxDelayMs`; the owner never waits longer than that for the right password.
+ */
+export interface BackoffRule {
+  free: number;
+  maxDelayMs: number;
+  /** Failures are forgotten this long after the last one. */
+  windowMs: number;
+}
+
+/** Milliseconds still to wait before the next attempt (0: go ahead). */
+export function backoffWait(failures: Failures, rule: BackoffRule, now = Date.now()): number {
+  if (failures.count < rule.free) return 0;
+  const delay = Math.min(1000 * 2 ** (failures.count - rule.free), rule.maxDelayMs);
+  return Math.max(0, failures.lastAt + delay - now);
 }
 
 /** Fixed-window counters in this process (the embedded default). */
@@ -26,9 +55,11 @@ export function memoryRateLimiter(): RateLimiter {
     windows.delete(key);
     return undefined;
   };
+  const failed = new Map<string, Failures & { expiresAt: number }>();
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+    for (const [k, f] of failed) if (f.expiresAt <= now) failed.delete(k);
   }, 60_000);
   sweep.unref();
   return {
@@ -44,6 +75,18 @@ export function memoryRateLimiter(): RateLimiter {
     },
     async reset(key) {
       windows.delete(key);
+      failed.delete(key);
+    },
+    async recordFailure(key, windowMs) {
+      const now = Date.now();
+      const previous = failed.get(key);
+      const count = (previous && previous.expiresAt > now ? previous.count : 0) + 1;
+      failed.set(key, { count, lastAt: now, expiresAt: now + windowMs });
+      return { count, lastAt: now };
+    },
+    async failures(key) {
+      const f = failed.get(key);
+      return f && f.expiresAt > Date.now() ? { count: f.count, lastAt: f.lastAt } : { count: 0, lastAt: 0 };
     },
   };
 }
@@ -51,6 +94,7 @@ export function memoryRateLimiter(): RateLimiter {
 /** The same counters in Redis, shared by every instance. */
 export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
   const k = (key: string) => `${prefix}rl:${key}`;
+  const f = (key: string) => `${prefix}rf:${key}`;
   return {
     async hit(key, rule) {
       const [[, count], [, ttl]] = (await redis.multi().incr(k(key)).pttl(k(key)).exec()) as [
@@ -68,7 +112,21 @@ export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
       return Number(count ?? 0) >= rule.limit ? Math.max(ttl, 1) : 0;
     },
     async reset(key) {
-      await redis.del(k(key));
+      await redis.del(k(key), f(key));
+    },
+    async recordFailure(key, windowMs) {
+      const now = Date.now();
+      const [[, count]] = (await redis
+        .multi()
+        .hincrby(f(key), 'count', 1)
+        .hset(f(key), 'lastAt', now)
+        .pexpire(f(key), windowMs)
+        .exec()) as [[null, number], ...unknown[]];
+      return { count, lastAt: now };
+    },
+    async failures(key) {
+      const [count, lastAt] = await redis.hmget(f(key), 'count', 'lastAt');
+      return { count: Number(count ?? 0), lastAt: Number(lastAt ?? 0) };
     },
   };
 }
@@ -103,20 +161,27 @@ export function fallbackRateLimiter(
     hit: either((l) => l.hit),
     blockedFor: either((l) => l.blockedFor),
     reset: either((l) => l.reset),
+    recordFailure: either((l) => l.recordFailure),
+    failures: either((l) => l.failures),
   };
 }
 
 /**
- * Login guessing is limited without handing attackers a lock-out (docs/decisions/005):
- * - per source (an address, or a browser that signed in to the account before) and account,
- *   10 failures per 15 minutes;
- * - per account, 100 failures per day from sources it has never signed in from: a botnet gets
- *   100 guesses a day, while the owner's own browsers are never locked out by strangers.
+ * Login guessing is slowed, never turned into a lock-out (ADR 013):
+ * - per source (an address, or a browser that signed in to the account before) and account:
+ *   5 free failures, then a wait doubling up to 5 minutes;
+ * - per account, from sources it has never signed in from: 20 free failures, then a wait doubling
+ *   up to 15 minutes — a botnet gets about 100 guesses a day, and the owner, even on a new device
+ *   behind the attacker's network, waits at most 15 minutes for the right password (their known
+ *   browsers not at all). The owner is told by e-mail when the account limit is reached.
  */
+export const backoffRules = {
+  loginPerSource: { free: 5, maxDelayMs: 5 * 60_000, windowMs: 15 * 60_000 },
+  loginPerAccount: { free: 20, maxDelayMs: 15 * 60_000, windowMs: 24 * 3600_000 },
+} satisfies Record<string, BackoffRule>;
+
 export const rateRules = {
   loginPerIp: { limit: 30, windowMs: 60_000 },
-  loginFailuresPerSource: { limit: 10, windowMs: 15 * 60_000 },
-  loginFailuresPerAccount: { limit: 100, windowMs: 24 * 3600_000 },
   registerPerIp: { limit: 30, windowMs: 60 * 60_000 },
   forgotPerIp: { limit: 10, windowMs: 60 * 60_000 },
   forgotPerEmail: { limit: 5, windowMs: 60 * 60_000 },

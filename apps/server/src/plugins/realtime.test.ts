@@ -97,6 +97,54 @@ describe('the realtime channel (Transmit protocol)', () => {
     }
   });
 
+  it.each([
+    'teams/2147483648',
+    'teams/99999999999999999999',
+    'teams/0',
+    'teams/1/chats/2147483648',
+    'teams/2147483648/chats/1',
+    'conversations/2147483648',
+    'users/2147483648',
+    'users/00000000000000000000000000000000000000000001',
+    'teams/-1',
+    'teams/',
+    'teams/abc',
+    'teams/1/extra',
+    'teams/1/chats/1/extra',
+  ])('answers %s like an unknown channel: 404, never 500', async (channel) => {
+    const { client } = await signedInClient(ctx.app);
+    const res = await subscribe(client, 'abc', channel);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'E_NOT_FOUND', message: 'Channel not found' });
+  });
+
+  it("refuses a uid held by another user's stream and leaves their stream open", async () => {
+    const alice = await signedInClient(ctx.app);
+    const bob = await signedInClient(ctx.app);
+    const transmit = liveClient(baseUrl, alice.client.cookies);
+    try {
+      const sub = transmit.subscription(`users/${alice.user.id}`);
+      await sub.create();
+      expect(sub.isCreated).toBe(true);
+      const [stream] = ctx.app.realtime.hub.streamsOf(alice.user.id);
+
+      // Bob opens a stream with Alice's uid: refused, before any stream is opened for him.
+      const res = await bob.client.get(`/api/v1/__transmit/events?uid=${transmit.uid}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'E_CONFLICT', message: 'This stream id is in use' });
+      expect(ctx.app.realtime.hub.streamsOf(bob.user.id)).toEqual([]);
+
+      // Alice's stream is the same one, still subscribed, and still receives.
+      expect(ctx.app.realtime.hub.streamsOf(alice.user.id)).toEqual([stream]);
+      expect(stream!.channels.has(`users/${alice.user.id}`)).toBe(true);
+      const received = nextMessage(sub);
+      ctx.app.realtime.broadcast(`users/${alice.user.id}`, { type: 'notifications.read', unreadCount: 4 });
+      expect(await received).toEqual({ type: 'notifications.read', unreadCount: 4 });
+    } finally {
+      transmit.close();
+    }
+  });
+
   it('closes the stream when its session ends (logout)', async () => {
     const { user, client } = await signedInClient(ctx.app);
     const transmit = liveClient(baseUrl, { ...client.cookies });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   errorCodes,
+  idParam,
   type RealtimeEvent,
   realtimeStreamQuerySchema,
   realtimeSubscriptionSchema,
@@ -12,13 +13,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { sessions, users } from '../db/schema';
-import { AppError, notFound } from '../lib/errors';
+import { AppError, conflict, notFound } from '../lib/errors';
 import { frame, RealtimeHub, type Stream } from '../lib/realtime-hub';
 import { ONLINE_WINDOW_MS } from '../modules/users/users.presenter';
 import { redisReady } from './redis';
 import { requireUser } from './session';
 
-/** May this user read this channel? `params` are the pattern's captured groups. */
+/**
+ * May this user read this channel? `params` are the pattern's captured groups: ids, each already
+ * within the id rule (1 to 2,147,483,647) when the check runs.
+ */
 export type ChannelCheck = (userId: number, params: string[]) => Promise<boolean>;
 
 export interface Realtime {
@@ -172,10 +176,18 @@ export const realtimePlugin = fp(
     // users/{id}: one's own notifications and unread counts.
     realtime.authorize(/^users\/(\d+)$/, async (userId, [id]) => Number(id) === userId);
 
+    /**
+     * The ids a channel names (`teams/{id}/chats/{chatId}`) pass the rule of the routes' ids (an
+     * integer from 1 to 2,147,483,647): any other, like an unknown channel, may not be read. A
+     * check never sees an id that no row can have.
+     */
+    const channelId = idParam();
     async function mayRead(userId: number, channel: string): Promise<boolean> {
       for (const { pattern, check } of checks) {
         const match = pattern.exec(channel);
-        if (match) return check(userId, match.slice(1));
+        if (!match) continue;
+        const ids = match.slice(1);
+        return ids.every((id) => channelId.safeParse(id).success) && check(userId, ids);
       }
       return false;
     }
@@ -282,6 +294,8 @@ export const realtimePlugin = fp(
       async (request, reply) => {
         const user = requireUser(request);
         if (!request.sessionId) throw new AppError(401, errorCodes.unauthorized, 'Unauthorized access');
+        // A uid belongs to the user whose stream holds it: another user's stream is never replaced.
+        if (hub.isTakenByAnother(request.query.uid, user.id)) throw conflict('This stream id is in use');
         reply.hijack();
         const res = reply.raw;
         const socket = request.raw.socket;

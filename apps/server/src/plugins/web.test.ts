@@ -214,3 +214,61 @@ describe('security headers of pages and files', () => {
     expect(res.headers['x-frame-options']).toBeUndefined();
   });
 });
+
+describe('the XSRF-TOKEN cookie', () => {
+  const xsrf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+
+  it('is set by pages (index.html) and API answers', async () => {
+    for (const url of ['/', '/dashboard/settings', '/api/v1/csrf', '/api/v1/nothing-here']) {
+      expect(xsrf(await get(url, 'br')), url).toBeDefined();
+    }
+  });
+
+  it('is never set on a static file: a hashed asset cached for a year, the icon, version.json, a 404', async () => {
+    for (const url of [
+      '/assets/x-hash.js',
+      '/assets/removed-by-a-new-build.js',
+      '/favicon.svg',
+      '/favicon.ico',
+      '/robots.txt',
+      '/version.json',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await get(url, 'br, gzip', method);
+        expect(res.headers['set-cookie'], `${method} ${url}`).toBeUndefined();
+      }
+    }
+    const immutable = await get('/assets/x-hash.js', 'br');
+    expect(immutable.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(immutable.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('robots.txt and favicon.ico', () => {
+  it('robots.txt lets crawlers in the public site only, and names nothing else', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /app\nDisallow: /api\n',
+    );
+    expect(res.body).not.toMatch(/sitemap|<html/i);
+  });
+
+  it('favicon.ico answers the app’s icon, not the page', async () => {
+    const res = await get('/favicon.ico', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.body).toBe(favicon);
+  });
+
+  it('a root file the build does not have answers the JSON 404, never the page', async () => {
+    for (const url of ['/apple-touch-icon.png', '/apple-touch-icon-precomposed.png', '/sitemap.xml']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ code: 'E_NOT_FOUND', message: `Cannot GET ${url}` });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorCodes } from '@closia/shared';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +22,23 @@ export const cacheControl = {
   short: 'public, max-age=3600',
 } as const;
 
+/**
+ * robots.txt: the public site may be crawled; the app behind sign-in (`/dashboard`, `/app`), the
+ * admin pages and the API may not. It points to nothing else (no sitemap).
+ */
+export const robotsTxt = [
+  'User-agent: *',
+  'Allow: /',
+  'Disallow: /dashboard',
+  'Disallow: /admin',
+  'Disallow: /app',
+  'Disallow: /api',
+  '',
+].join('\n');
+
+/** Files browsers and crawlers ask for at the root: when the build has none, a 404, never the page. */
+const ROOT_FILES = /^\/(?:favicon\.ico|robots\.txt|sitemap\.xml|apple-touch-icon[\w.-]*\.png)$/;
+
 /** The Cache-Control of a file of the build, from its path relative to the build root. */
 export function cacheControlFor(relativePath: string): string {
   const logical = relativePath.split(path.sep).join('/').replace(PRECOMPRESSED_SUFFIX, '');
@@ -35,12 +53,20 @@ export function cacheControlFor(relativePath: string): string {
  *   `Accept-Encoding` allows (br first, then gzip, else the file itself), with `Vary: Accept-Encoding`;
  * - hashed `/assets/*` cached for a year, `index.html`, `version.json` and the other rewritten files
  *   revalidated on every use, the remaining public files cached for an hour;
+ * - `/robots.txt` (`robotsTxt`) and `/favicon.ico` (the app's `favicon.svg`) unless the build has them;
  * - every other GET path answered with `index.html` so the React router can show the page (or its 404).
- * A missing `/assets/*` file and unknown API paths answer the JSON 404 envelope.
+ * A missing `/assets/*` file, a missing root file (`ROOT_FILES`) and unknown API paths answer the
+ * JSON 404 envelope.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
     const dist = app.config.webDist;
+    const built = (name: string) => dist !== null && existsSync(path.join(dist, name));
+    if (!built('robots.txt')) {
+      app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+        reply.header('cache-control', cacheControl.short).type('text/plain; charset=utf-8').send(robotsTxt),
+      );
+    }
     if (dist) {
       await app.register(fastifyStatic, {
         root: dist,
@@ -54,13 +80,20 @@ export const webPlugin = fp(
           reply.header('cache-control', cacheControlFor(path.relative(dist, filePath)));
         },
       });
+      // Browsers ask for /favicon.ico whatever the page declares: the app's icon.
+      if (!built('favicon.ico') && built('favicon.svg')) {
+        app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) =>
+          reply.sendFile('favicon.svg'),
+        );
+      }
     }
 
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isApi = API_PREFIXES.some((p) => url.startsWith(p));
-      // A missing hashed asset (old build) must fail so the client reloads, not receive HTML.
-      const isAsset = url.startsWith('/assets/');
+      // A missing hashed asset (old build) must fail so the client reloads, not receive HTML; so
+      // must a missing icon or robots file (a crawler or a browser would take the page for it).
+      const isAsset = url.startsWith('/assets/') || ROOT_FILES.test(url);
       if (!dist || isApi || isAsset || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply
           .code(404)

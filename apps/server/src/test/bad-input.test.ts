@@ -13,6 +13,12 @@
  * `{ code, message }`. A NUL or a lone surrogate in a string field must never be accepted
  * (PostgreSQL cannot store it). A route added later is covered without a line here.
  *
+ * Two probes aim at what random values rarely hit: every decimal field of every body (money,
+ * rates) is sent at its `maximum` and just above it, or at 1e10 and 1e12 when it has none, in a
+ * body the operation otherwise accepts, so that the value reaches its `numeric` column; and the
+ * realtime channel grammar (`users/<id>`, `conversations/<id>`, `teams/<id>`,
+ * `teams/<id>/chats/<chatId>`) with huge, negative, non-numeric and empty ids and extra segments.
+ *
  * Bounded: a fixed seed and `RUNS` generated requests per operation and identity.
  */
 import fc from 'fast-check';
@@ -738,7 +744,16 @@ const nextIp = () => {
 class Identity {
   cookies: Record<string, string> = {};
   private userId: number | null = null;
-  constructor(readonly signedIn: boolean) {}
+  /** `kind`: the signed-in admin's sub-profile (an infopreneur may create offers and missions). */
+  constructor(
+    readonly signedIn: boolean,
+    readonly kind: 'setter' | 'infopreneur' = 'setter',
+  ) {}
+
+  /** The signed-in user's id (null when anonymous). */
+  get id() {
+    return this.userId;
+  }
 
   private async inject(request: Omit<ProbeRequest, 'mutation'>) {
     return ctx.app.inject({
@@ -758,7 +773,7 @@ class Identity {
     const res = await this.inject({ method: 'GET', url: '/api/v1/csrf', headers: {} });
     this.keep(res, 'XSRF-TOKEN');
     if (!this.signedIn) return;
-    const user = await createUser(ctx.app, { admin: true, kind: 'setter' });
+    const user = await createUser(ctx.app, { admin: true, kind: this.kind });
     const login = await this.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -828,6 +843,169 @@ async function probe(identity: Identity): Promise<Failure[]> {
   return failures;
 }
 
+// --- money at and just above its column's limit --------------------------------------------------
+
+/** A number that is not an integer (an amount, a rate): where money goes. */
+function isDecimal(schema: JsonSchema): boolean {
+  const types = typesOf(schema);
+  return types.includes('number') && !types.includes('integer');
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * What a decimal field receives: with a `maximum`, the value at it and the next cent above it
+ * (9,999,999,999.99 and 10,000,000,000 for a `numeric(12, 2)` column); without one, amounts that
+ * no money column holds (`numeric(12, 2)` stops below 1e10, `numeric(14, 4)` too).
+ */
+function moneyEdges(schema: JsonSchema): number[] {
+  const own = (schema.anyOf ?? schema.oneOf ?? []).find((branch) => isDecimal(branch)) ?? schema;
+  const { maximum, exclusiveMaximum } = own;
+  if (typeof exclusiveMaximum === 'number') return [cents(exclusiveMaximum - 0.01), exclusiveMaximum];
+  if (maximum === undefined) return [1e10, 1e12];
+  return exclusiveMaximum === true ? [cents(maximum - 0.01), maximum] : [maximum, cents(maximum + 0.01)];
+}
+
+/** The `id` of a JSON answer (a created row), or null. */
+function idIn(body: string): number | null {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown } | null)?.id;
+    return typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+const MONEY_SEED = 1_000_000_000;
+/** Plausible bodies tried per operation before giving up on one the operation accepts. */
+const BASE_TRIES = 40;
+
+interface MoneyReport {
+  failures: Failure[];
+  /** Operations where the edges were sent in a body the operation accepts (2xx), as `METHOD path field`. */
+  reached: string[];
+}
+
+/**
+ * Finds every decimal field of every JSON body in the OpenAPI document, and sends each at and just
+ * above its limit in a body the operation otherwise accepts: the first plausible body that
+ * answered 2xx, with, for `/things/{id}`, the id of a row the identity created with `POST /things`.
+ * No answer may be a 5xx ("numeric field overflow" was one).
+ */
+async function probeMoney(identity: Identity): Promise<MoneyReport> {
+  await identity.start();
+  const failures: Failure[] = [];
+  const reached: string[] = [];
+  /** Collection path → the id of the latest row the identity created there. */
+  const created = new Map<string, number>();
+  const json = { 'content-type': 'application/json' };
+
+  const urlOf = (op: Operation): string | null => {
+    if (op.pathParams.length === 0) return op.path;
+    if (op.pathParams.length > 1) return null;
+    const id = created.get(op.path.slice(0, op.path.indexOf('/{')));
+    return id === undefined ? null : op.path.replace(/\{[^}]+\}/, String(id));
+  };
+  const send = async (op: Operation, url: string, body: unknown, mutation: string) => {
+    const request: ProbeRequest = {
+      method: op.method,
+      url,
+      headers: json,
+      payload: JSON.stringify(body),
+      mutation,
+    };
+    const res = await identity.send(request);
+    const problem = problemWith(request, res);
+    if (problem) {
+      failures.push({
+        operation: `${op.method} ${op.path}`,
+        problem,
+        request: `${request.method} ${url} — ${mutation}`,
+        response: `${res.statusCode} ${res.body.slice(0, 300)}`,
+      });
+    }
+    if (op.method === 'POST' && op.pathParams.length === 0 && res.statusCode < 300) {
+      const id = idIn(res.body);
+      if (id !== null) created.set(op.path, id);
+    }
+    return res;
+  };
+
+  for (const [i, op] of operations.entries()) {
+    if (!op.body) continue;
+    const sample = fc.sample(plausible(op.body), { seed: MONEY_SEED + i, numRuns: BASE_TRIES });
+    const decimals = (body: unknown) => slotsOf(op.body!, body).filter((slot) => isDecimal(slot.schema));
+    if (!sample.some((body) => decimals(body).length > 0)) continue;
+    const url = urlOf(op);
+    if (url === null) continue;
+
+    let base: unknown = null;
+    for (const body of sample) {
+      if ((await send(op, url, body, 'plausible body')).statusCode < 300) {
+        base = body;
+        break;
+      }
+    }
+    // Without an accepted body, the edges still go in a plausible one (they must not answer 5xx).
+    const skeleton = base ?? sample[0];
+    for (const slot of decimals(skeleton)) {
+      const field = slot.keys.join('.');
+      if (base !== null) reached.push(`${op.method} ${op.path} ${field}`);
+      for (const value of moneyEdges(slot.schema)) {
+        await send(op, urlOf(op) ?? url, setAt(skeleton, slot.keys, value), `body ${field} = ${value}`);
+      }
+    }
+  }
+  return { failures, reached };
+}
+
+// --- the realtime channel grammar -----------------------------------------------------------------
+
+/** An id of a channel: valid ones, past the 32-bit columns, negative, not a number, empty. */
+const channelId: fc.Arbitrary<string> = fc.oneof(
+  fc.integer({ min: 1, max: 2_147_483_647 }).map(String),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 80n }).map(String),
+  fc.integer({ min: -(2 ** 40), max: 0 }).map(String),
+  fc.constantFrom(
+    '2147483647',
+    '2147483648',
+    '4294967296',
+    '9007199254740993',
+    '99999999999999999999',
+    '00000000000000000000000000000000000001',
+    '-0',
+    '',
+    ' ',
+    'abc',
+    '1.5',
+    '1e3',
+    '0x10',
+    '１２', // full-width digits
+    '%31',
+    '..',
+    'NaN',
+  ),
+);
+const families = ['users', 'conversations', 'teams'] as const;
+/** `users/<id>`, `conversations/<id>`, `teams/<id>`, `teams/<id>/chats/<chatId>`, and the same with extra segments. */
+const channelGrammar: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(fc.constantFrom(...families), channelId).map(([family, id]) => `${family}/${id}`),
+  fc.tuple(channelId, channelId).map(([id, chatId]) => `teams/${id}/chats/${chatId}`),
+  fc
+    .tuple(fc.constantFrom(...families), channelId, fc.constantFrom('', 'x', '1', 'chats', 'chats/1', '..'))
+    .map(([family, id, extra]) => `${family}/${id}/${extra}`),
+  fc
+    .tuple(channelId, channelId, fc.constantFrom('', 'x', '1', 'messages'))
+    .map(([id, chatId, extra]) => `teams/${id}/chats/${chatId}/${extra}`),
+  fc.constantFrom('teams/1/chats', 'teams//chats/1', '/users/1', 'users', 'teams/1/chats/', 'Users/1'),
+);
+
+/** True when every id of a channel of the grammar is an id a row can have (1 to 2,147,483,647). */
+function idsInRange(channel: string): boolean {
+  const ids = channel.split('/').filter((_part, i) => i % 2 === 1);
+  return ids.every((id) => /^\d+$/.test(id) && Number(id) >= 1 && Number(id) <= 2_147_483_647);
+}
+
 describe('bad input, on every operation of the OpenAPI document', () => {
   it('finds the operations', () => {
     expect(operations.length).toBeGreaterThanOrEqual(40);
@@ -850,6 +1028,72 @@ describe('bad input, on every operation of the OpenAPI document', () => {
     'never answers 5xx, and answers 4xx in the envelope (%s)',
     async (_who, signedIn) => {
       const failures = await probe(new Identity(signedIn));
+      expect(failures).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'money at and just above its column’s limit, in every decimal field of every body, never answers 5xx',
+    async () => {
+      const seller = await probeMoney(new Identity(true, 'infopreneur'));
+      const setter = await probeMoney(new Identity(true, 'setter'));
+      expect([...seller.failures, ...setter.failures]).toEqual([]);
+      // The edges reached the database through the offer's price, created and edited.
+      expect(seller.reached).toEqual(
+        expect.arrayContaining(['POST /api/v1/services price', 'PUT /api/v1/services/{id} price']),
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'the realtime channel grammar: a bad or out-of-range id answers like an unknown channel, never 5xx',
+    async () => {
+      const identity = new Identity(true);
+      await identity.start();
+      const ops = operations.filter((op) => op.body?.properties?.channel && op.body.properties.uid);
+      expect(ops.map((op) => `${op.method} ${op.path}`)).toEqual([
+        'POST /api/v1/__transmit/subscribe',
+        'POST /api/v1/__transmit/unsubscribe',
+      ]);
+      const request = (op: Operation, channel: string): ProbeRequest => ({
+        method: op.method,
+        url: op.path,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ uid: 'probe-stream', channel }),
+        mutation: `channel = ${JSON.stringify(channel)}`,
+      });
+      const subscribe = ops[0]!;
+      const unknown = await identity.send(request(subscribe, 'nothing/1'));
+      expect(unknown.statusCode).toBe(404);
+
+      const channels = [
+        ...fc.sample(channelGrammar, { seed: SEED, numRuns: RUNS * 8 }),
+        `users/${identity.id}`,
+        `users/${identity.id}/x`,
+      ];
+      const failures: Failure[] = [];
+      for (const op of ops) {
+        for (const channel of channels) {
+          const probeRequest = request(op, channel);
+          const res = await identity.send(probeRequest);
+          let problem = problemWith(probeRequest, res);
+          // An id no row can have is refused like a channel that does not exist.
+          if (!problem && op === subscribe && !idsInRange(channel) && res.statusCode !== 422) {
+            if (res.statusCode !== unknown.statusCode || res.json().code !== unknown.json().code)
+              problem = `answered ${res.statusCode}, not as an unknown channel (${unknown.statusCode})`;
+          }
+          if (problem) {
+            failures.push({
+              operation: `${op.method} ${op.path}`,
+              problem,
+              request: probeRequest.mutation,
+              response: `${res.statusCode} ${res.body.slice(0, 300)}`,
+            });
+          }
+        }
+      }
       expect(failures).toEqual([]);
     },
     TIMEOUT_MS,

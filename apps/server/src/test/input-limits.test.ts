@@ -120,3 +120,134 @@ describe('integers past the 32-bit integer columns', () => {
     expect(res.json().data).toEqual([]);
   });
 });
+
+describe('texts and lists have a maximum (issue 17)', () => {
+  it('a 300 KB mission or offer description answers 422 maxLength', async () => {
+    const description = 'x'.repeat(300_000);
+    for (const [url, max] of [
+      ['/api/v1/missions', 10_000],
+      ['/api/v1/services', 10_000],
+    ] as const) {
+      const res = await admin.post(url, { description });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().errors).toContainEqual({
+        field: 'description',
+        rule: 'maxLength',
+        message: `The description field must not be greater than ${max} characters`,
+        meta: { max },
+      });
+    }
+  });
+
+  it('5,000 items answer 422 arrayMaxLength; an id, a skill or a method twice answers 422 distinct', async () => {
+    const many = Array.from({ length: 5000 }, () => 1);
+    const res = await admin.put('/api/v1/user/setter', { workSectors: many });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(
+      envelope({
+        field: 'workSectors',
+        rule: 'arrayMaxLength',
+        message: 'The workSectors field must not have more than 50 items',
+        meta: { max: 50 },
+      }),
+    );
+    const twice = await admin.put('/api/v1/user/setter', {
+      workSectors: [1, 1],
+      skills: ['Closing', 'closing'],
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json()).toEqual(
+      envelope(
+        {
+          field: 'skills.1',
+          rule: 'distinct',
+          message: 'The skills field must not contain duplicate values',
+          index: 1,
+        },
+        {
+          field: 'workSectors.1',
+          rule: 'distinct',
+          message: 'The workSectors field must not contain duplicate values',
+          index: 1,
+        },
+      ),
+    );
+    const ids = await admin.post('/api/v1/notifications/read', { ids: [3, 3] });
+    expect(ids.statusCode).toBe(422);
+    expect(ids.json().errors).toEqual([expect.objectContaining({ field: 'ids.1', rule: 'distinct' })]);
+  });
+});
+
+/** The parts of a JSON Schema that bound a string or a list, and the ones that nest others. */
+interface LimitSchema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  maxLength?: number;
+  maxItems?: number;
+  items?: LimitSchema | LimitSchema[];
+  prefixItems?: LimitSchema[];
+  properties?: Record<string, LimitSchema>;
+  additionalProperties?: boolean | LimitSchema;
+  propertyNames?: LimitSchema;
+  anyOf?: LimitSchema[];
+  oneOf?: LimitSchema[];
+  allOf?: LimitSchema[];
+}
+
+/** Every string without a maxLength and every array without a maxItems under `schema`, by path. */
+function unbounded(schema: LimitSchema | undefined, where: string, out: string[] = []): string[] {
+  if (!schema || typeof schema !== 'object') return out;
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  // An enumerated or constant string is bounded by its values; a file is bounded by the upload limits.
+  const bounded = schema.enum !== undefined || schema.const !== undefined || schema.format === 'binary';
+  if (types.includes('string') && !bounded && schema.maxLength === undefined) out.push(`${where}: string`);
+  if (types.includes('array') && schema.maxItems === undefined) out.push(`${where}: array`);
+  for (const [key, child] of Object.entries(schema.properties ?? {}))
+    unbounded(child, `${where}.${key}`, out);
+  const tuple = [...(Array.isArray(schema.items) ? schema.items : []), ...(schema.prefixItems ?? [])];
+  for (const [i, item] of tuple.entries()) unbounded(item, `${where}[${i}]`, out);
+  if (!Array.isArray(schema.items)) unbounded(schema.items, `${where}[]`, out);
+  if (typeof schema.additionalProperties === 'object')
+    unbounded(schema.additionalProperties, `${where}{value}`, out);
+  unbounded(schema.propertyNames, `${where}{key}`, out);
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    unbounded(branch, where, out);
+  return out;
+}
+
+describe('every input of the OpenAPI document is bounded', () => {
+  it('every string has a maxLength and every array a maxItems (path, query, JSON and multipart bodies)', () => {
+    const doc = ctx.app.swagger() as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { name: string; in: string; schema: LimitSchema }[];
+            requestBody?: { content: Record<string, { schema: LimitSchema }> };
+          }
+        >
+      >;
+    };
+    const problems: string[] = [];
+    let inputs = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const operation = `${method.toUpperCase()} ${path}`;
+        for (const param of op.parameters ?? []) {
+          inputs += 1;
+          unbounded(param.schema, `${operation} ${param.in} ${param.name}`, problems);
+        }
+        for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) {
+          inputs += 1;
+          unbounded(content.schema, `${operation} body (${type})`, problems);
+        }
+      }
+    }
+    expect(inputs).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+  });
+});

@@ -4,6 +4,10 @@ import { emailField, enumField, limits, textField, trimmedString } from './field
 import { withSameAs } from './refinements';
 
 const newPassword = () => textField().min(limits.passwordMinLength).max(limits.passwordMaxLength);
+/** A password typed to prove who one is: never longer than a password may be set. */
+const givenPassword = () => textField().min(1).max(limits.passwordMaxLength);
+/** The confirmation of a new password: compared with it (rule `sameAs`), bounded like it. */
+const confirmation = () => textField().max(limits.passwordMaxLength);
 const personName = () => trimmedString(limits.nameMinLength, limits.nameMaxLength);
 
 /** POST /api/v1/auth/register */
@@ -20,7 +24,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** POST /api/v1/auth/login */
 export const loginSchema = z.object({
   email: emailField(),
-  password: textField().min(1),
+  password: givenPassword(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -35,7 +39,7 @@ export const resetPasswordSchema = withSameAs(
   z.object({
     token: textField().min(1).max(255),
     password: newPassword(),
-    passwordConfirmation: textField(),
+    passwordConfirmation: confirmation(),
   }),
   'passwordConfirmation',
   'password',
@@ -45,9 +49,9 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** POST /api/v1/auth/change-password */
 export const changePasswordSchema = withSameAs(
   z.object({
-    currentPassword: textField().min(1),
+    currentPassword: givenPassword(),
     password: newPassword(),
-    passwordConfirmation: textField(),
+    passwordConfirmation: confirmation(),
   }),
   'passwordConfirmation',
   'password',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { notificationCategories } from '../enums';
 import {
+  distinctItems,
   emailField,
   idField,
   idParam,
@@ -170,7 +171,9 @@ export const notificationListQuerySchema = z.object({
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** `POST /notifications/read`: these notifications, or every one when `ids` is absent. */
-export const notificationReadSchema = z.object({ ids: z.array(idField()).min(1).max(100).optional() });
+export const notificationReadSchema = z.object({
+  ids: distinctItems(z.array(idField()).min(1).max(100)).optional(),
+});
 export type NotificationReadInput = z.infer<typeof notificationReadSchema>;
 
 /** `PUT /notifications/preferences`: which categories also go by e-mail (the ones sent change). */

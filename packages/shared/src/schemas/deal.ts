@@ -13,6 +13,7 @@ import {
   lenientNumber,
   limits,
   MAX_INT,
+  moneyField,
   textField,
   utcDateTime,
 } from './fields';
@@ -63,10 +64,8 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.roun
 
 /** `POST /deals/{id}/win`: the amount sold (default: the offer's price) and the commission instalments. */
 export const dealWinSchema = z.object({
-  amount: z
-    .number()
+  amount: moneyField(MAX_SALE_AMOUNT)
     .positive()
-    .max(MAX_SALE_AMOUNT)
     .refine(hasAtMostTwoDecimals, {
       message: 'At most two decimals',
       params: { rule: 'decimals', decimals: 2 },

@@ -6,6 +6,7 @@ import {
   blankToNull,
   checkboxValue,
   dateField,
+  distinctItems,
   emailField,
   enumField,
   idField,
@@ -14,6 +15,8 @@ import {
   isValidDateString,
   lenientNumber,
   MAX_INT,
+  MAX_MONEY,
+  moneyField,
   numberBetween,
   positiveInt,
   textField,
@@ -108,6 +111,56 @@ describe('urlField', () => {
     'mailto:a@b.fr',
   ])('rejects %s', (value) => {
     expect(check(urlField(), value)).toEqual(urlError);
+  });
+
+  it.each([
+    'javascript:alert(document.cookie)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'blob:https://closia.fr/1',
+  ])('refuses the dangerous link %j, with or without a maximum', (value) => {
+    for (const schema of [urlField(), urlField(255), urlField(4096)]) {
+      expect(check(schema, value)).toEqual(urlError);
+    }
+  });
+});
+
+describe('moneyField', () => {
+  it('is at most what a numeric(12, 2) column holds, or a lower maximum', () => {
+    expect(MAX_MONEY).toBe(9_999_999_999.99);
+    expect(check(moneyField(), MAX_MONEY)).toBeUndefined();
+    expect(check(moneyField(), 1e10)).toEqual({
+      message: 'The value field must not be greater than 9999999999.99',
+      rule: 'max',
+      field: 'value',
+      meta: { max: MAX_MONEY },
+    });
+    expect(check(moneyField(1000), 1000.01)?.rule).toBe('max');
+    expect(check(moneyField().positive(), -1e20)?.rule).toBe('positive');
+    expect(check(moneyField(), Number.POSITIVE_INFINITY)?.rule).toBe('number');
+  });
+});
+
+describe('distinctItems', () => {
+  it('reports the second occurrence of an item with rule distinct', () => {
+    const schema = distinctItems(z.array(z.number()));
+    expect(check(schema, [1, 2, 3])).toBeUndefined();
+    expect(check(schema, [1, 2, 1])).toEqual({
+      message: 'The value field must not contain duplicate values',
+      rule: 'distinct',
+      field: 'value.2',
+      index: 2,
+    });
+  });
+
+  it('compares by the key given, and never fails on items of the wrong type', () => {
+    const schema = distinctItems(z.array(z.string()), (s) => s.toLowerCase());
+    expect(check(schema, ['Closing', 'closing'])?.field).toBe('value.1');
+    expect(() => errorsOf(z.object({ value: schema }), { value: ['a', 3, null, 'A'] })).not.toThrow();
   });
 });
 

@@ -15,8 +15,16 @@ export const limits = {
   nameMinLength: 2,
   nameMaxLength: 50,
   descriptionMaxLength: 2500,
+  /** The long texts the spec gives no maximum (an offer's or a mission's description, a bio). */
+  longTextMaxLength: 10_000,
   shortTextMaxLength: 255,
   searchQueryMaxLength: 100,
+  /** Lists of references a user picks (work sectors, skills). */
+  pickedItemsMax: 50,
+  /** Links a profile shows (social networks). */
+  linksMax: 10,
+  /** Date strings: 'YYYY-MM-DD' up to a full ISO date-time with nanoseconds and an offset. */
+  dateMaxLength: 40,
 } as const;
 
 /**
@@ -24,6 +32,21 @@ export const limits = {
  * and so are the counters (durations, page numbers): a larger number cannot be stored or matched.
  */
 export const MAX_INT = 2_147_483_647;
+
+/**
+ * The largest amount of money a column holds: prices and tickets are `numeric(12, 2)`, so at most
+ * 9,999,999,999.99 (a larger one fails in PostgreSQL with "numeric field overflow").
+ */
+export const MAX_MONEY = 9_999_999_999.99;
+
+/**
+ * An amount in euros, at most `max` (default `MAX_MONEY`, what a `numeric(12, 2)` column holds;
+ * rule `max`). Chain the lower bound (`.positive()`, `.min(0)`); the maximum comes first so that
+ * a huge amount reports it.
+ */
+export function moneyField(max: number = MAX_MONEY) {
+  return z.number().max(max);
+}
 
 /** A UTF-16 code unit of a surrogate pair standing alone (the `u` flag keeps real pairs whole). */
 const loneSurrogate = /\p{Cs}/u;
@@ -65,6 +88,12 @@ const ipv4Pattern = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\
 const domainPattern =
   /^(?=.{1,253}$)([a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]{0,61}[a-z0-9\u00a1-\uffff])?\.)+[a-z\u00a1-\uffff]{2,63}$/i;
 
+/**
+ * The schemes a stored link may have: a link is shown as `<a href>`, so `javascript:`, `data:`,
+ * `vbscript:`, `file:` and every other scheme are refused.
+ */
+export const linkSchemes = ['http:', 'https:'] as const;
+
 /** True for an absolute http(s) URL with a real host (a domain with a TLD, an IPv4 address or localhost). */
 export function isValidHttpUrl(value: string): boolean {
   if (/\s/.test(value)) return false;
@@ -74,7 +103,7 @@ export function isValidHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (!(linkSchemes as readonly string[]).includes(url.protocol)) return false;
   if (!/^https?:\/\/[^/]/i.test(value)) return false;
   const host = url.hostname;
   if (host === 'localhost' || ipv4Pattern.test(host)) return true;
@@ -82,32 +111,72 @@ export function isValidHttpUrl(value: string): boolean {
   return domainPattern.test(host) || /^xn--|\.xn--/.test(host);
 }
 
-/** Trimmed, lower-cased e-mail address (rule `email` when invalid or too long). */
+/**
+ * Trimmed, lower-cased e-mail address (rule `email` when invalid or too long: the check holds the
+ * 254 characters the OpenAPI document announces as `maxLength`).
+ */
 export function emailField() {
   return textField()
     .trim()
     .toLowerCase()
     .refine(isValidEmail, { message: 'Invalid email address', params: { rule: 'email' } })
-    .meta({ format: 'email', example: 'jean.martin@exemple.fr' });
+    .meta({ format: 'email', maxLength: limits.emailMaxLength, example: 'jean.martin@exemple.fr' });
 }
 
 /**
- * Absolute http(s) URL, trimmed. Without `max` the URL must be under 2083 characters (rule `url`);
- * with `max` a longer value fails with rule `maxLength`.
+ * Absolute URL, trimmed: `http:` or `https:` only (`linkSchemes`); any other scheme
+ * (`javascript:`, `data:`, `vbscript:`…) fails with rule `url`. Every URL field of the API is one.
+ * Without `max` the URL must be under 2083 characters (rule `url`); with `max` a longer value
+ * fails with rule `maxLength`.
  */
 export function urlField(max?: number) {
   const base = textField()
     .trim()
     // Not `abort` (see textField): the 422 keeps the field's first rule, `url`.
     .refine(isValidHttpUrl, { message: 'Invalid URL', params: { rule: 'url' } });
-  const bounded =
-    max === undefined
-      ? base.refine((value) => value.length < limits.urlMaxLengthExclusive, {
-          message: 'Invalid URL',
-          params: { rule: 'url' },
-        })
-      : base.max(max);
-  return bounded.meta({ format: 'uri', example: 'https://www.exemple.fr/' });
+  const meta = { format: 'uri', example: 'https://www.exemple.fr/' };
+  if (max !== undefined) return base.max(max).meta(meta);
+  return base
+    .refine((value) => value.length < limits.urlMaxLengthExclusive, {
+      message: 'Invalid URL',
+      params: { rule: 'url' },
+    })
+    .meta({ ...meta, maxLength: limits.urlMaxLengthExclusive - 1 });
+}
+
+/**
+ * Adds to a list the check that no item comes twice (rule `distinct`, reported on the second
+ * occurrence): picked ids, skills and enumerated values mean nothing twice. `key` tells which
+ * items are the same (e.g. case-insensitive names).
+ */
+export function distinctItems<T extends z.ZodType>(
+  list: z.ZodArray<T>,
+  key: (item: z.output<T>) => unknown = (item) => item,
+) {
+  // The check may run on a list whose items failed their own schema: the key must take anything.
+  const keyOf = (item: unknown) => {
+    try {
+      return key(item as z.output<T>);
+    } catch {
+      return item;
+    }
+  };
+  return list.superRefine((items, context) => {
+    const seen = new Set<unknown>();
+    items.forEach((item, index) => {
+      const k = keyOf(item);
+      if (seen.has(k)) {
+        context.addIssue({
+          code: 'custom',
+          message: 'Duplicate value',
+          path: [index],
+          params: { rule: 'distinct' },
+          input: item,
+        });
+      }
+      seen.add(k);
+    });
+  });
 }
 
 /**
@@ -218,12 +287,15 @@ function toIsoLike(value: string): string {
   return /(Z|[+-]\d{2}:?\d{2})$/i.test(normalized) ? normalized : `${normalized}Z`;
 }
 
-/** A date as a string: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or full ISO; kept as given (trimmed). Rule `date`. */
+/**
+ * A date as a string: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or full ISO; kept as given (trimmed).
+ * Rule `date` (the patterns hold the `maxLength` the OpenAPI document announces).
+ */
 export function dateField() {
   return textField()
     .trim()
     .refine(isValidDateString, { message: 'Invalid date', params: { rule: 'date' } })
-    .meta({ example: '2024-01-31' });
+    .meta({ maxLength: limits.dateMaxLength, example: '2024-01-31' });
 }
 
 /**
@@ -255,13 +327,14 @@ export function checkboxValue() {
 
 /**
  * A list of positive numbers or non-empty strings, or a keyed object of which only the values
- * are kept (spec §3: "a list, or a keyed object of which only the values are kept").
+ * are kept (spec §3: "a list, or a keyed object of which only the values are kept"): at most
+ * `max` items (rule `arrayMaxLength`), none twice (rule `distinct`).
  */
-export function listOrValues<T extends z.ZodType>(item: T) {
+export function listOrValues<T extends z.ZodType>(item: T, max: number = limits.pickedItemsMax) {
   return z.preprocess(
     (value) =>
       value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value,
-    z.array(item),
+    distinctItems(z.array(item).max(max)),
   );
 }
 
@@ -291,7 +364,7 @@ export function workSectorItem() {
   return idParam();
 }
 
-/** Work sectors: a list, or a keyed object of which only the values are kept (spec §3). */
+/** Work sectors: a list, or a keyed object of which only the values are kept (spec §3); at most 50, each once. */
 export function workSectorsField() {
   return listOrValues(workSectorItem());
 }

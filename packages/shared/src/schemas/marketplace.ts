@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { certifications, financingMethods, locationTypes, sortOrders } from '../enums';
 import {
   checkboxValue,
+  distinctItems,
   enumField,
   idField,
   idParam,
@@ -116,7 +117,7 @@ const advertisementFields = {
   /** Exactly one of serviceId and missionId: the promoted offer or mission (one of the caller's). */
   serviceId: idField().nullable().optional(),
   missionId: idField().nullable().optional(),
-  targetWorkSectors: z.array(idField()).max(50).optional(),
+  targetWorkSectors: distinctItems(z.array(idField()).max(limits.pickedItemsMax)).optional(),
   targetRole: enumField(advertisementTargetRoles).nullable().optional(),
   startsAt: utcDateTime(),
   endsAt: utcDateTime(),

@@ -18,6 +18,16 @@ describe('missionCreateSchema', () => {
     expect(at({ title: chars(101) }, 'title')?.rule).toBe('maxLength');
   });
 
+  it('description is at most 10,000 characters', () => {
+    expect(at({ description: chars(10_000) }, 'description')).toBeUndefined();
+    expect(at({ description: chars(300_000) }, 'description')).toEqual({
+      message: 'The description field must not be greater than 10000 characters',
+      rule: 'maxLength',
+      field: 'description',
+      meta: { max: 10_000 },
+    });
+  });
+
   it('missionType is setter, closer or setter_closer', () => {
     expect(at({ missionType: 'setter_closer' }, 'missionType')).toBeUndefined();
     expect(at({ missionType: 'setter-closer' }, 'missionType')).toEqual({

@@ -84,13 +84,49 @@ describe('salesProfileSchema', () => {
   });
 
   it('each social link and the video URL are at most 4096 characters', () => {
-    expect(at({ socialLinks: [chars(4096)] }, 'socialLinks.0')).toBeUndefined();
-    expect(at({ socialLinks: [chars(4097)] }, 'socialLinks.0')?.rule).toBe('maxLength');
+    const link = `https://a.fr/${chars(4084)}`;
+    expect(at({ socialLinks: [link.slice(0, 4096)] }, 'socialLinks.0')).toBeUndefined();
+    expect(at({ socialLinks: [link] }, 'socialLinks.0')?.rule).toBe('maxLength');
     const video = `https://a.fr/${chars(4084)}`;
     expect(at({ videoUrl: video.slice(0, 4096) }, 'videoUrl')).toBeUndefined();
     expect(at({ videoUrl: video }, 'videoUrl')?.message).toBe(
       'The videoUrl field must not be greater than 4096 characters',
     );
+  });
+
+  it.each([
+    'javascript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'linkedin.com/in/x',
+  ])('a social link must be an http(s) URL: %s answers rule url on the item', (link) => {
+    expect(at({ socialLinks: ['https://linkedin.com/in/x', link] }, 'socialLinks.1')).toEqual({
+      message: 'The socialLinks field must be a valid URL',
+      rule: 'url',
+      field: 'socialLinks.1',
+      index: 1,
+    });
+  });
+
+  it('lists at most 10 social links, 20 formations and 50 skills, each skill once', () => {
+    const links = Array.from({ length: 11 }, (_, i) => `https://exemple.fr/${i}`);
+    expect(at({ socialLinks: links }, 'socialLinks')?.rule).toBe('arrayMaxLength');
+    const formations = Array.from({ length: 21 }, (_, i) => ({ name: `F${i}` }));
+    expect(at({ formations }, 'formations')?.rule).toBe('arrayMaxLength');
+    const skills = Array.from({ length: 5000 }, (_, i) => `Compétence ${i}`);
+    expect(at({ skills }, 'skills')).toEqual({
+      message: 'The skills field must not have more than 50 items',
+      rule: 'arrayMaxLength',
+      field: 'skills',
+      meta: { max: 50 },
+    });
+    expect(at({ skills: ['Closing', 'Négociation', ' closing '] }, 'skills.2')).toEqual({
+      message: 'The skills field must not contain duplicate values',
+      rule: 'distinct',
+      field: 'skills.2',
+      index: 2,
+    });
+    expect(at({ workSectors: [4, 4] }, 'workSectors.1')?.rule).toBe('distinct');
   });
 
   it('finishedProfileSetup is an optional boolean', () => {

@@ -17,7 +17,9 @@ export type InfopreneurOnboardingStep = (typeof infopreneurOnboardingSteps)[numb
 import {
   checkboxValue,
   dateField,
+  distinctItems,
   idField,
+  limits,
   numberBetween,
   textField,
   urlField,
@@ -29,14 +31,24 @@ const formationSchema = z.object({
   link: urlField(255).nullable().optional(),
 });
 
+/** Formations a profile lists. */
+export const FORMATIONS_MAX = 20;
+
+/** Skills: at most 50, each at most 255 characters, none twice (case aside). */
+const skillsField = () =>
+  distinctItems(z.array(textField().trim().min(1).max(255)).max(limits.pickedItemsMax), (skill) =>
+    skill.toLowerCase(),
+  );
+
 const salesProfileFields = {
   id: idField().optional(),
   conversionRate: numberBetween(0, 10),
   experience: dateField(),
   description: textField().max(2500).nullable().optional(),
-  skills: z.array(textField().trim().min(1).max(255)).optional(),
-  formations: z.array(formationSchema).optional(),
-  socialLinks: z.array(textField().max(4096)).optional(),
+  skills: skillsField().optional(),
+  formations: z.array(formationSchema).max(FORMATIONS_MAX).optional(),
+  /** http(s) links only (a `javascript:` or `data:` link would run in the public profile). */
+  socialLinks: z.array(urlField(limits.linkMaxLength)).max(limits.linksMax).optional(),
   videoUrl: urlField(4096).nullable().optional(),
   workSectors: workSectorsField().optional(),
   finishedProfileSetup: checkboxValue().optional(),

@@ -58,6 +58,41 @@ describe('serviceCreateSchema', () => {
     expect(at({ [field]: 1 }, field)).toBeUndefined();
   });
 
+  it('price fits its numeric(12, 2) column: at most 9,999,999,999.99', () => {
+    expect(at({ price: 9_999_999_999.99 }, 'price')).toBeUndefined();
+    expect(at({ price: 10_000_000_000 }, 'price')).toEqual({
+      message: 'The price field must not be greater than 9999999999.99',
+      rule: 'max',
+      field: 'price',
+      meta: { max: 9_999_999_999.99 },
+    });
+    expect(errorOn(serviceUpdateSchema, { price: 1e12 }, 'price')?.rule).toBe('max');
+  });
+
+  it('description is at most 10,000 characters', () => {
+    expect(at({ description: chars(10_000) }, 'description')).toBeUndefined();
+    expect(at({ description: chars(300_000) }, 'description')).toEqual({
+      message: 'The description field must not be greater than 10000 characters',
+      rule: 'maxLength',
+      field: 'description',
+      meta: { max: 10_000 },
+    });
+  });
+
+  it('lists name each financing method, certification and work sector once', () => {
+    expect(at({ financingMethods: ['cpf', 'cash', 'cpf'] }, 'financingMethods.2')).toEqual({
+      message: 'The financingMethods field must not contain duplicate values',
+      rule: 'distinct',
+      field: 'financingMethods.2',
+      index: 2,
+    });
+    expect(at({ certifications: ['icpf', 'icpf'] }, 'certifications.1')?.rule).toBe('distinct');
+    expect(at({ workSectors: [3, '3'] }, 'workSectors.1')?.rule).toBe('distinct');
+    expect(at({ workSectors: Array.from({ length: 51 }, (_, i) => i + 1) }, 'workSectors')?.rule).toBe(
+      'arrayMaxLength',
+    );
+  });
+
   it('commissionRate is positive and between 1 and 100', () => {
     expect(at({ commissionRate: 0 }, 'commissionRate')?.rule).toBe('positive');
     expect(at({ commissionRate: 0.5 }, 'commissionRate')).toEqual({

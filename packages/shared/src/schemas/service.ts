@@ -3,9 +3,12 @@ import { certifications, financingMethods, locationTypes } from '../enums';
 import {
   between,
   checkboxValue,
+  distinctItems,
   enumField,
   idField,
+  limits,
   MAX_INT,
+  moneyField,
   textField,
   trimmedString,
   urlField,
@@ -35,17 +38,18 @@ function withLocationRule<S extends z.ZodObject>(schema: S): S {
 
 const serviceFields = {
   name: trimmedString(3, 255),
-  description: trimmedString(10),
-  price: z.number().positive().min(1),
+  description: trimmedString(10, limits.longTextMaxLength),
+  /** Euros, stored in a `numeric(12, 2)` column: at most 9,999,999,999.99. */
+  price: moneyField().positive().min(1),
   commissionRate: between(z.number().positive(), 1, 100),
-  financingMethods: z.array(enumField(financingMethods)).min(1),
+  financingMethods: distinctItems(z.array(enumField(financingMethods)).min(1).max(financingMethods.length)),
   link: urlField(),
   /** Stored in an `integer` column: whole units up to `MAX_INT`. */
   duration: z.number().positive().min(1).max(MAX_INT).int(),
   requestValidation: checkboxValue().optional(),
   locationType: enumField(locationTypes),
-  location: textField().trim().nullable().optional(),
-  certifications: z.array(enumField(certifications)).optional(),
+  location: textField().trim().max(limits.shortTextMaxLength).nullable().optional(),
+  certifications: distinctItems(z.array(enumField(certifications)).max(certifications.length)).optional(),
   workSectors: workSectorsField().optional(),
 };
 

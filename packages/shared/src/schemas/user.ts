@@ -21,7 +21,7 @@ export const userUpdateSchema = z.object({
   firstName: trimmedString(limits.nameMinLength, limits.nameMaxLength).optional(),
   lastName: trimmedString(limits.nameMinLength, limits.nameMaxLength).optional(),
   location: textField().trim().max(255).nullable().optional(),
-  socialLinks: z.array(urlField(4096)).max(10).optional(),
+  socialLinks: z.array(urlField(limits.linkMaxLength)).max(limits.linksMax).optional(),
   available: checkboxValue().optional(),
   videoUrl: urlField(4096).nullable().optional(),
   loom: urlField(4096).nullable().optional(),
@@ -31,7 +31,7 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 /** POST /api/v1/user/email: a new address, confirmed by a link sent to it; the password proves it is the owner. */
 export const emailChangeSchema = z.object({
   email: emailField(),
-  password: textField().min(1),
+  password: textField().min(1).max(limits.passwordMaxLength),
 });
 export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
 

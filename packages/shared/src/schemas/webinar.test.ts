@@ -28,6 +28,18 @@ describe('webinarSchema', () => {
     });
   });
 
+  it('bounds the price to its numeric(12, 2) column, the texts and the lists', () => {
+    expect(at({ price: 9_999_999_999.99 }, 'price')).toBeUndefined();
+    expect(at({ price: 1e10 }, 'price')?.rule).toBe('max');
+    expect(at({ description: chars(300_000) }, 'description')?.rule).toBe('maxLength');
+    expect(at({ targetAudience: chars(2501) }, 'targetAudience')?.rule).toBe('maxLength');
+    const speakers = Array.from({ length: 21 }, (_, i) => ({ name: `Intervenant ${i}` }));
+    expect(at({ speakers }, 'speakers')?.rule).toBe('arrayMaxLength');
+    expect(at({ interactiveElements: ['Quiz', 'Sondage', 'Quiz'] }, 'interactiveElements.2')?.rule).toBe(
+      'distinct',
+    );
+  });
+
   it('title is 5–255 characters', () => {
     expect(at({ title: chars(4) }, 'title')?.message).toBe('The title field must have at least 5 characters');
     expect(at({ title: chars(5) }, 'title')).toBeUndefined();

@@ -1,18 +1,35 @@
 import { z } from 'zod';
-import { between, checkboxValue, textField, urlField, utcDateTime } from './fields';
+import {
+  between,
+  checkboxValue,
+  distinctItems,
+  limits,
+  moneyField,
+  textField,
+  urlField,
+  utcDateTime,
+} from './fields';
+
+/** How many speakers, agenda items, resources and interactive elements a webinar may list. */
+export const webinarListLimits = {
+  speakers: 20,
+  agenda: 50,
+  resources: 50,
+  interactiveElements: 20,
+} as const;
 
 export const webinarSpeakerSchema = z.object({
   name: textField().trim().min(1).max(255),
   photoUrl: urlField().nullable().optional(),
-  bio: textField().nullable().optional(),
+  bio: textField().max(limits.descriptionMaxLength).nullable().optional(),
 });
 export type WebinarSpeaker = z.infer<typeof webinarSpeakerSchema>;
 
 export const webinarAgendaItemSchema = z.object({
   title: textField().trim().min(1).max(255),
   /** Minutes. */
-  duration: z.number().positive(),
-  description: textField().nullable().optional(),
+  duration: z.number().positive().max(480),
+  description: textField().max(limits.descriptionMaxLength).nullable().optional(),
 });
 export type WebinarAgendaItem = z.infer<typeof webinarAgendaItemSchema>;
 
@@ -28,16 +45,21 @@ const webinarFields = {
   startTime: utcDateTime(),
   durationMinutes: between(z.int(), 15, 480),
   timezone: textField().trim().min(1).max(64),
-  description: textField().min(50),
-  targetAudience: textField().nullable().optional(),
+  description: textField().min(50).max(limits.longTextMaxLength),
+  targetAudience: textField().max(limits.descriptionMaxLength).nullable().optional(),
   platform: textField().max(255).nullable().optional(),
   platformUrl: urlField().nullable().optional(),
   language: textField().trim().min(2).max(35),
-  price: z.number().min(0),
-  speakers: z.array(webinarSpeakerSchema),
-  agenda: z.array(webinarAgendaItemSchema),
-  resources: z.array(webinarResourceSchema),
-  interactiveElements: z.array(textField()),
+  /** Euros, stored in a `numeric(12, 2)` column. */
+  price: moneyField().min(0),
+  speakers: z.array(webinarSpeakerSchema).max(webinarListLimits.speakers),
+  agenda: z.array(webinarAgendaItemSchema).max(webinarListLimits.agenda),
+  resources: z.array(webinarResourceSchema).max(webinarListLimits.resources),
+  interactiveElements: distinctItems(
+    z
+      .array(textField().trim().min(1).max(limits.shortTextMaxLength))
+      .max(webinarListLimits.interactiveElements),
+  ),
   hasReplay: checkboxValue(),
   replayUrl: urlField().nullable().optional(),
   isRegistrationOpen: checkboxValue(),

@@ -10,8 +10,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logActivity } from '../../lib/activity';
+import { afterReply, afterReplySettled } from '../../lib/after-reply';
 import { AppError } from '../../lib/errors';
-import { type RateRule, rateLimited, rateRules } from '../../plugins/rate-limit';
+import { backoffRules, backoffWait, type RateRule, rateLimited, rateRules } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { currentUserResponse } from '../users/users.presenter';
 import { getCurrentUser } from '../users/users.service';
@@ -25,6 +26,7 @@ import {
   resendVerification,
   resetPassword,
   verifyEmail,
+  warnOfLoginAttack,
 } from './auth.service';
 import { trustedDevices } from './devices';
 
@@ -39,6 +41,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     appUrl: app.config.appUrl,
     request,
   });
+
+  // The work left after the answers (password-reset e-mails) ends before the database closes.
+  app.addHook('onClose', async () => afterReplySettled());
 
   /** Per-IP limits count every attempt, valid or not, so they run before validation. */
   const perIp = (name: string, rule: RateRule) => async (request: FastifyRequest) =>
@@ -81,9 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const sourceKey = device ? `login:device:${device}:${email}` : `login:ip:${request.ip}:${email}`;
       const accountKey = `login:account:${email}`;
       if (app.config.rateLimit) {
+        // Failures earn a growing wait, never a lock-out (rate-limit.ts, backoffRules).
         const wait = Math.max(
-          await app.rateLimiter.blockedFor(sourceKey, rateRules.loginFailuresPerSource),
-          device ? 0 : await app.rateLimiter.blockedFor(accountKey, rateRules.loginFailuresPerAccount),
+          backoffWait(await app.rateLimiter.failures(sourceKey), backoffRules.loginPerSource),
+          device ? 0 : backoffWait(await app.rateLimiter.failures(accountKey), backoffRules.loginPerAccount),
         );
         if (wait > 0) throw rateLimited(wait);
       }
@@ -95,8 +101,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return getCurrentUser(app.db, user);
       } catch (error) {
         if (error instanceof AppError && error.code === 'E_INVALID_CREDENTIALS') {
-          await app.rateLimiter.hit(sourceKey, rateRules.loginFailuresPerSource);
-          if (!device) await app.rateLimiter.hit(accountKey, rateRules.loginFailuresPerAccount);
+          await app.rateLimiter.recordFailure(sourceKey, backoffRules.loginPerSource.windowMs);
+          if (!device) {
+            const { count } = await app.rateLimiter.recordFailure(
+              accountKey,
+              backoffRules.loginPerAccount.windowMs,
+            );
+            // The account is being guessed at from elsewhere: its owner hears of it, once per window.
+            if (count === backoffRules.loginPerAccount.free) await warnOfLoginAttack(ctx(request), email);
+          }
         }
         throw error;
       }
@@ -126,7 +139,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await app.limit(`forgot:email:${normalizeEmail(request.body.email)}`, rateRules.forgotPerEmail);
-      await requestPasswordReset(ctx(request), request.body.email);
+      // Answered before the account is even looked up, the same for every address: the lookup,
+      // the token and the e-mail (SMTP can take seconds) come after the answer, so that neither
+      // its content nor its timing tells whether the account exists.
+      const email = request.body.email;
+      afterReply(reply, () => requestPasswordReset(ctx(request), email));
       return reply.code(202).send({
         message: 'If an account exists for this address, a reset link has been sent.',
       });

@@ -9,7 +9,7 @@ import { logActivity } from '../../lib/activity';
 import { AppError, fieldError, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../plugins/mailer';
 import { revokeSessions, type UserRow } from '../../plugins/session';
-import { resetPasswordMail, verificationMail } from './mails';
+import { loginAttackMail, resetPasswordMail, verificationMail } from './mails';
 import { consumeToken, issueToken } from './tokens';
 
 export interface AuthContext {
@@ -121,6 +121,16 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   const link = `${ctx.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send(resetPasswordMail(user.email, user.firstName, link));
   await logActivity(ctx.db, user.id, 'forgot-password', ctx.request);
+}
+
+/**
+ * Tells the owner that their account's password is being guessed at (the per-account limit was
+ * reached): nothing to do if they are not locked out, a link to change the password otherwise.
+ */
+export async function warnOfLoginAttack(ctx: AuthContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.suspendedAt) return;
+  await ctx.mailer.send(loginAttackMail(user.email, user.firstName, `${ctx.appUrl}/auth/forgot-password`));
 }
 
 /** Sets a new password from a reset token; every session of the user ends. Returns whose it was. */

@@ -55,3 +55,16 @@ export function emailChangeNoticeMail(to: string, firstName: string, newEmail: s
   const text = `Bonjour ${firstName}, une demande de changement de votre adresse e-mail Closia vers ${newEmail} a été faite. Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe et contactez le support.`;
   return { to, subject: 'Changement d’adresse e-mail demandé', text };
 }
+
+export function loginAttackMail(to: string, firstName: string, link: string): Mail {
+  const intro = `Bonjour ${firstName}, de nombreuses tentatives de connexion à votre compte Closia avec un mauvais mot de passe viennent d’appareils inconnus. Nous les ralentissons : vos navigateurs habituels ne sont pas concernés.`;
+  const outro =
+    'Si ce n’est pas vous, aucun mot de passe n’a été trouvé, mais choisissez-en un long et unique. Si c’est vous, vous pouvez le réinitialiser avec ce lien.';
+  return {
+    to,
+    subject: 'Tentatives de connexion inhabituelles sur votre compte',
+    text: `${intro}\n\n${link}\n\n${outro}`,
+    html: layout('Tentatives de connexion inhabituelles', intro, 'Changer mon mot de passe', link, outro),
+    link,
+  };
+}

@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userActivities, users } from '../../db/schema';
+import { localStorage } from '../../plugins/storage';
+import { filesUnder, fullDisk } from '../../test/full-disk';
 import { createTestApp, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
@@ -161,6 +166,33 @@ describe('POST /api/v1/user/profile', () => {
       ]);
       expect((await current(userId)).banner).toBeNull();
     });
+  });
+
+  it('on a full disk answers 507 in the envelope, keeps the previous picture and leaves no file', async () => {
+    const { user, client } = await signedInClient(ctx.app);
+    const kept = (await client.upload('/api/v1/user/profile', 'photo', photo(png))).json().profilePicture;
+    const root = mkdtempSync(path.join(tmpdir(), 'closia-full-disk-'));
+    const original = ctx.app.storage;
+    // The disk has 32 bytes left: the re-encoded WebP starts to be written, then ENOSPC.
+    ctx.app.storage = localStorage(root, { createWriteStream: fullDisk(32) });
+    try {
+      for (const url of ['/api/v1/user/profile', '/api/v1/user/banner']) {
+        const res = await client.upload(url, 'photo', photo(png));
+        expect(res.statusCode, url).toBe(507);
+        expect(res.json()).toEqual({
+          code: 'E_INSUFFICIENT_STORAGE',
+          message: 'Espace de stockage insuffisant : le fichier n’a pas été enregistré. Réessayez plus tard.',
+        });
+      }
+      expect(filesUnder(root)).toEqual([]);
+    } finally {
+      ctx.app.storage = original;
+      rmSync(root, { recursive: true, force: true });
+    }
+    const row = await current(user.id);
+    expect(row.profilePicture).toBe(kept);
+    expect(row.banner).toBeNull();
+    expect((await client.get(`/api/v1/user/upload/${kept}?type=profile`)).statusCode).toBe(200);
   });
 
   it('is refused when anonymous or without the CSRF header', async () => {

@@ -2,6 +2,7 @@ import {
   type ChangeAccountInput,
   errorCodes,
   type InfopreneurProfileInput,
+  isValidHttpUrl,
   type PublicUser,
   type RegistrationRole,
   type SalesProfileUpdateInput,
@@ -20,6 +21,9 @@ import { assertUsableWorkSectors, ensureSkills, workSectorNames } from '../refer
 import { isOnline } from '../users/users.presenter';
 
 export type ProfileKind = 'setter' | 'closer' | 'setter_closer' | 'infopreneur';
+
+/** Links saved before the URL rule refused other schemes (`javascript:`, `data:`…) are not shown. */
+const shownLinks = (links: string[]) => links.filter(isValidHttpUrl);
 type ProfileRow = typeof profiles.$inferSelect;
 
 export const kindOfRole: Record<RegistrationRole, ProfileKind> = {
@@ -210,7 +214,7 @@ export async function getPublicUser(db: DbOrTx, id: number): Promise<PublicUser>
           experienceYears: yearsSince(profile.experience),
           skills: profile.skills,
           formations: profile.formations,
-          socialLinks: profile.socialLinks,
+          socialLinks: shownLinks(profile.socialLinks),
           videoUrl: profile.videoUrl,
         }
       : null;
@@ -226,7 +230,7 @@ export async function getPublicUser(db: DbOrTx, id: number): Promise<PublicUser>
     location: user.location,
     available: user.available,
     online: isOnline(user),
-    socialLinks: user.socialLinks,
+    socialLinks: shownLinks(user.socialLinks),
     videoUrl: user.videoUrl,
     loom: user.loom,
     setter: profile?.kind === 'setter' ? sales : null,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missions, profiles, services, skills, userActivities, workSectors } from '../../db/schema';
+import { missions, profiles, services, skills, userActivities, users, workSectors } from '../../db/schema';
 import { createTestApp, createUser, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
@@ -126,7 +126,10 @@ describe('PUT /api/v1/user/{setter,closer,setter-closer}', () => {
     [{ skills: ['x'.repeat(256)] }, 'skills.0', 'maxLength'],
     [{ formations: [{ name: 'x'.repeat(256) }] }, 'formations.0.name', 'maxLength'],
     [{ formations: [{ name: 'Ok', link: 'pas-une-url' }] }, 'formations.0.link', 'url'],
-    [{ socialLinks: ['x'.repeat(4097)] }, 'socialLinks.0', 'maxLength'],
+    [{ socialLinks: [`https://a.fr/${'x'.repeat(4084)}`] }, 'socialLinks.0', 'maxLength'],
+    [{ socialLinks: ['javascript:alert(1)'] }, 'socialLinks.0', 'url'],
+    [{ skills: ['Closing', 'closing'] }, 'skills.1', 'distinct'],
+    [{ skills: Array.from({ length: 5000 }, (_, i) => `s${i}`) }, 'skills', 'arrayMaxLength'],
     [{ videoUrl: 'video' }, 'videoUrl', 'url'],
     [{ onboardingStep: 'nope' }, 'onboardingStep', 'enum'],
   ])('rejects %j with 422 and keeps the saved profile', async (input, field, rule) => {
@@ -327,6 +330,43 @@ describe('GET /api/v1/users/{id}', () => {
     expect(body.services.map((s: { name: string }) => s.name)).toEqual(['Offre approuvée']);
     expect(body.services[0]).toMatchObject({ price: 1490, commissionRate: 15 });
     expect(body.missions.map((m: { title: string }) => m.title)).toEqual(['Closer recherché']);
+  });
+
+  it('refuses javascript:, data: and vbscript: social links (422 on the link), and never shows one saved before', async () => {
+    const { user, client: owner } = await signedInClient(ctx.app, { kind: 'setter' });
+    for (const link of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+    ]) {
+      for (const path of ['/api/v1/user/setter', '/api/v1/user']) {
+        const res = await owner.put(path, { socialLinks: ['https://www.linkedin.com/in/moi', link] });
+        expect(res.statusCode, `${path} ${link}`).toBe(422);
+        expect(res.json().errors).toEqual([
+          {
+            field: 'socialLinks.1',
+            rule: 'url',
+            message: 'The socialLinks field must be a valid URL',
+            index: 1,
+          },
+        ]);
+      }
+    }
+    expect((await profileOf(user.id))!.socialLinks).toEqual([]);
+
+    // Saved before the rule: the public profile leaves them out.
+    await ctx.app.db
+      .update(profiles)
+      .set({ socialLinks: ['javascript:alert(1)', 'https://www.linkedin.com/in/moi'] })
+      .where(eq(profiles.userId, user.id));
+    await ctx.app.db
+      .update(users)
+      .set({ socialLinks: ['data:text/html,x', 'https://exemple.fr/'] })
+      .where(eq(users.id, user.id));
+    const { client } = await signedInClient(ctx.app);
+    const body = (await client.get(`/api/v1/users/${user.id}`)).json();
+    expect(body.setter.socialLinks).toEqual(['https://www.linkedin.com/in/moi']);
+    expect(body.socialLinks).toEqual(['https://exemple.fr/']);
   });
 
   it('answers 404 for an unknown or suspended user, 422 for a bad id, 401 anonymous', async () => {

@@ -42,6 +42,8 @@ const tags = ['prospects'];
 const idParams = z.object({ id: idParam() });
 const { page: _page, perPage: _perPage, ...exportFilters } = prospectListSchema.shape;
 
+const MAPPING_MAX_BYTES = 64 * 1024;
+
 /**
  * The import form, for the OpenAPI document. The handler reads the multipart stream itself, so a
  * multipart request reaches validation without a body (null); a JSON body answers 422 on `file`.
@@ -50,9 +52,10 @@ const importForm = z
   .object({
     file: z.file().meta({ description: 'CSV file (UTF-8 or Windows-1252, `;` or `,`), at most 2 MB' }),
     mapping: textField()
+      .max(MAPPING_MAX_BYTES)
       .optional()
       .meta({ description: 'JSON object: CSV header → field, customFields.<name> or ignore' }),
-    dryRun: textField().optional().meta({ description: '"1": report without creating anything' }),
+    dryRun: textField().max(5).optional().meta({ description: '"1": report without creating anything' }),
   })
   .nullish();
 
@@ -67,8 +70,6 @@ function readFailure(error: unknown): unknown {
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
   return malformedMultipart();
 }
-
-const MAPPING_MAX_BYTES = 64 * 1024;
 
 /**
  * Prospects (the caller's CRM contacts), their activities, and their CSV import and export.

@@ -123,6 +123,68 @@ describe('POST /api/v1/services', () => {
     expect(res.json().errors[0]).toMatchObject({ field: 'workSectors.0', rule: 'exists' });
   });
 
+  it('takes a price up to what its numeric(12, 2) column holds, and answers 422 above (not 500)', async () => {
+    const { client } = await infopreneur();
+    const largest = await createdService(client, { price: 9_999_999_999.99 });
+    expect(largest.price).toBe(9_999_999_999.99);
+    for (const price of [10_000_000_000, 1e12, 1e20]) {
+      const res = await client.post('/api/v1/services', { ...validService(), price });
+      expect(res.statusCode, String(price)).toBe(422);
+      expect(res.json().errors).toEqual([
+        {
+          field: 'price',
+          rule: 'max',
+          message: 'The price field must not be greater than 9999999999.99',
+          meta: { max: 9_999_999_999.99 },
+        },
+      ]);
+      const update = await client.put(`/api/v1/services/${largest.id}`, { price });
+      expect(update.statusCode, String(price)).toBe(422);
+    }
+    expect((await client.get(`/api/v1/services/${largest.id}`)).json().price).toBe(9_999_999_999.99);
+  });
+
+  it('bounds the description and refuses a financing method, certification or work sector twice', async () => {
+    const { client } = await infopreneur();
+    const res = await client.post('/api/v1/services', {
+      ...validService(),
+      description: 'x'.repeat(300_000),
+      financingMethods: ['cpf', 'cash', 'cpf'],
+      certifications: ['qualiopi', 'qualiopi'],
+      workSectors: [sectorIds[0], sectorIds[0]],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      {
+        field: 'description',
+        rule: 'maxLength',
+        message: 'The description field must not be greater than 10000 characters',
+        meta: { max: 10_000 },
+      },
+      {
+        field: 'financingMethods.2',
+        rule: 'distinct',
+        message: 'The financingMethods field must not contain duplicate values',
+        index: 2,
+      },
+      {
+        field: 'certifications.1',
+        rule: 'distinct',
+        message: 'The certifications field must not contain duplicate values',
+        index: 1,
+      },
+      {
+        field: 'workSectors.1',
+        rule: 'distinct',
+        message: 'The workSectors field must not contain duplicate values',
+        index: 1,
+      },
+    ]);
+    expect((await createdService(client, { description: 'x'.repeat(10_000) })).description).toHaveLength(
+      10_000,
+    );
+  });
+
   it('is for infopreneurs only; anonymous 401; CSRF required', async () => {
     const { client: setter } = await signedInClient(ctx.app, { kind: 'setter' });
     const res = await setter.post('/api/v1/services', validService());

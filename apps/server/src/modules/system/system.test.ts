@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterReplySettled } from '../../lib/after-reply';
 import { createTestApp, createUser, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
@@ -182,6 +183,7 @@ describe('GET /api/v1/admin/outbox', () => {
   it('lists the mails sent to an address with their link', async () => {
     const target = await createUser(ctx.app);
     await new TestClient(ctx.app, '10.9.9.9').post('/api/v1/auth/forgot-password', { email: target.email });
+    await afterReplySettled(); // the e-mail leaves after the answer
     const { client } = await signedInClient(ctx.app, { admin: true });
     const res = await client.get(`/api/v1/admin/outbox?to=${encodeURIComponent(target.email)}`);
     expect(res.statusCode).toBe(200);
