@@ -72,6 +72,15 @@ test('an offer is reviewed, a mission published, found with a typo, applied to a
   await offerForm
     .getByRole('textbox', { name: 'Lien vers la formation' })
     .fill('https://exemple.fr/negociation');
+  // No financing method: the message says what to choose.
+  await offerForm.getByRole('button', { name: 'Créer l’offre' }).click();
+  await expect(offerForm.getByText('Choisissez au moins un mode de financement')).toBeVisible();
+  await expect(offerForm.getByText('Au moins 1 élément')).toHaveCount(0);
+  // The sectors are searched as the API searches them: accents, case and punctuation ignored.
+  const sectors = offerForm.getByRole('textbox', { name: 'Secteurs d’activité' });
+  await sectors.fill('BIEN ETRE');
+  await expect(page.getByRole('option', { name: 'Bien-être & santé' })).toBeVisible();
+  await sectors.fill('');
   await offerForm.getByRole('textbox', { name: 'Modes de financement' }).click();
   await page.getByRole('option', { name: 'CPF' }).click();
   await page.keyboard.press('Escape');

@@ -167,6 +167,18 @@ test('a new infopreneur completes their track, proposing a new work sector', asy
   await expect(page).toHaveURL(/\/onboarding\/infopreneur\/work-sectors$/);
   await page.getByRole('button', { name: 'Terminer' }).click();
   await expect(page.getByText('Choisissez au moins un secteur')).toBeVisible();
+  // The search ignores accents, case, punctuation and an unfinished word, and proposes no
+  // near-duplicate of a sector it finds; Enter picks the best match.
+  const sectorInput = page.getByRole('textbox', { name: 'Secteurs d’activité' });
+  for (const query of ['bien etre', 'BIEN-ETRE', 'bien etr']) {
+    await sectorInput.fill(query);
+    await expect(page.getByRole('option').first()).toHaveText('Bien-être & santé');
+    await expect(page.getByRole('option', { name: /Proposer un secteur/ })).toHaveCount(0);
+  }
+  await sectorInput.press('Enter');
+  await expect(sectorInput).toHaveValue('');
+  await expect(page.getByTestId('work-sectors-select').getByText('Bien-être & santé')).toBeVisible();
+  await page.keyboard.press('Escape');
   const sector = `Apiculture urbaine ${suffix}`;
   await proposeOption(page, 'Secteurs d’activité', sector, /Proposer un secteur/);
   const select = page.getByTestId('work-sectors-select');

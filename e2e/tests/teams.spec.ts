@@ -1,5 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demo, expect, signIn, test } from '../support/fixtures';
+import {
+  DEMO_PASSWORD,
+  demo,
+  expect,
+  finishOnboardingViaApi,
+  mailLink,
+  signIn,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
 
 /*
  * The teams journey of issue 9 against the real API and realtime channel: the demo closer creates
@@ -30,11 +39,32 @@ test('a creator invites a member, who accepts and chats live', async ({ browser,
     await expect(closer.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(closer.getByText('Créateur').first()).toBeVisible();
 
-    // Invite the infopreneur by name.
+    // Invite the infopreneur by name: picking only selects her (her name, no id; her account type
+    // tells homonyms apart), "Inviter" sends the invitation.
     await closer.getByRole('link', { name: 'Gérer' }).click();
-    await closer.getByRole('textbox', { name: 'Un membre de Closia' }).fill('Inès Form');
+    const member = closer.getByRole('textbox', { name: 'Un membre de Closia' });
+    await member.fill('Inès Form');
     await closer.getByRole('option', { name: /Inès Formatrice/ }).click();
+    await expect(member).toHaveValue('Inès Formatrice');
+    await expect(closer.getByText('Profil : Infopreneur')).toBeVisible();
+    await expect(closer.getByText('Aucune invitation en attente.')).toBeVisible();
+    await closer.getByRole('button', { name: 'Inviter Inès Formatrice' }).click();
     await expect(closer.getByText('Inès Formatrice est invité(e).')).toBeVisible();
+    await expect(member).toHaveValue('');
+    await expect(
+      closer.getByRole('button', { name: 'Annuler l’invitation de Inès Formatrice' }),
+    ).toBeVisible();
+
+    // Invited twice: the French message once, under the fields; no toast in English.
+    await member.fill('Inès Form');
+    await closer.getByRole('option', { name: /Inès Formatrice/ }).click();
+    await closer.getByRole('button', { name: 'Inviter Inès Formatrice' }).click();
+    const already = 'Cette personne est déjà membre ou a déjà une invitation en attente.';
+    await expect(closer.getByRole('alert').filter({ hasText: already })).toBeVisible();
+    await closer.waitForTimeout(1_000); // a toast would have shown by now
+    await expect(closer.getByText(already)).toHaveCount(1);
+    await expect(closer.getByText('This person is already invited')).toHaveCount(0);
+    await expect(closer.getByRole('alert')).toHaveCount(1);
 
     // She accepts from her teams page (the bell tells her too).
     await infopreneur.goto('/dashboard/team');
@@ -88,6 +118,62 @@ test('a creator invites a member, who accepts and chats live', async ({ browser,
   } finally {
     await closer.context().close();
     await infopreneur.context().close();
+  }
+});
+
+test('an e-mail invitation opens the sign-up page with it; the new account finds it once verified', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const closer = await signedInPage(browser, baseURL!, demo.closer);
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const newcomer = await context.newPage();
+  const email = uniqueEmail('recrue');
+  const team = 'Équipe Immo Sud';
+  try {
+    await closer.goto('/dashboard/team');
+    await closer.getByRole('link', { name: new RegExp(team) }).click();
+    await closer.getByRole('link', { name: 'Gérer' }).click();
+    await closer.getByRole('textbox', { name: 'Ou par e-mail' }).fill(email);
+    await closer.getByRole('button', { name: 'Inviter par e-mail' }).click();
+    await expect(closer.getByText(`Invitation envoyée à ${email}.`)).toBeVisible();
+
+    // The mail links to the sign-up page with the invitation and the address.
+    const link = await mailLink(
+      request,
+      email,
+      `Camille Closer vous invite à rejoindre l'équipe ${team} sur Closia`,
+    );
+    expect(new URL(link).pathname).toBe('/auth/sign-up');
+    await newcomer.goto(link);
+    const notice = newcomer.getByTestId('invitation-notice');
+    await expect(notice).toContainText(`Camille Closer vous invite à rejoindre l’équipe « ${team} »`);
+    await expect(newcomer.getByRole('textbox', { name: 'Adresse e-mail' })).toHaveValue(email);
+    await newcomer.getByTestId('role-setter').click();
+    await newcomer.getByRole('textbox', { name: 'Prénom' }).fill('Nina');
+    await newcomer.getByRole('textbox', { name: 'Nom', exact: true }).fill('Recrue');
+    await newcomer.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('un-mot-de-passe-solide');
+    await newcomer.getByRole('checkbox').check();
+    await newcomer.getByRole('button', { name: 'Créer mon compte' }).click();
+
+    // Kept through the flow: "check your inbox" says where it will wait…
+    await expect(newcomer).toHaveURL(/\/auth\/verify-email\?invitation=/);
+    await expect(notice).toContainText(team);
+    // …the verified address makes it the account's…
+    await newcomer.goto(await mailLink(request, email, 'Confirmez votre adresse e-mail'));
+    await expect(newcomer).toHaveURL(/\/auth\/verify-email\/success$/);
+    await expect(newcomer.getByTestId('pending-invitations')).toContainText(
+      `Camille Closer vous invite à rejoindre l’équipe « ${team} »`,
+    );
+    await expect(newcomer.getByRole('link', { name: 'Terminer mon profil' })).toBeVisible();
+    // …and, the profile finished, it is on the teams page, to answer.
+    await finishOnboardingViaApi(newcomer, 'setter');
+    await newcomer.goto('/dashboard/team');
+    await expect(newcomer.getByRole('button', { name: `Accepter l’invitation de ${team}` })).toBeVisible();
+  } finally {
+    await closer.context().close();
+    await context.close();
   }
 });
 

@@ -29,6 +29,7 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { invitationLinkRoutes } from './modules/teams/invitation-links.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { csrfPlugin } from './plugins/csrf';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsRoutes, { prefix: '/api/v1' });
   await app.register(messagesRoutes, { prefix: '/api/v1' });
   await app.register(teamsRoutes, { prefix: '/api/v1' });
+  await app.register(invitationLinkRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin);
 
   return app;

@@ -92,6 +92,16 @@ export interface TeamInvitation {
   respondedAt: string | null;
 }
 
+/**
+ * What the sign-up page shows of the e-mail invitation its link carries
+ * (`GET /team-invitations/preview?token=`): the team, who invites (full name), the address invited.
+ */
+export interface TeamInvitationPreview {
+  team: { name: string };
+  invitedBy: string | null;
+  email: string;
+}
+
 export interface TeamChat {
   id: number;
   teamId: number;

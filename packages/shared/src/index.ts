@@ -5,6 +5,7 @@ export * from './deal-rules';
 export * from './deal-types';
 export * from './enums';
 export * from './marketplace-types';
+export * from './name-search';
 export * from './page-title';
 export * from './prospect-rules';
 export * from './prospect-types';

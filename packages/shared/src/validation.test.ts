@@ -48,7 +48,7 @@ describe('validationMessage (English catalogue of spec §5)', () => {
     ['csv', {}, 'The email file must be a valid CSV file'],
     ['maxLines', { max: 10 }, 'The email file must not have more than 10 lines'],
     ['json', {}, 'The email field must be valid JSON'],
-    ['distinct', {}, 'The email field must not be chosen for more than one column'],
+    ['distinct', {}, 'The email field must not contain duplicate values'],
   ])('%s', (rule, meta, expected) => {
     expect(validationMessage(rule, 'email', meta)).toBe(expected);
   });
@@ -311,10 +311,27 @@ describe('validationMessageFr', () => {
     ['csv', { line: 12 }, 'Ce fichier n’est pas un fichier CSV valide (ligne 12)'],
     ['maxLines', { max: 10_000 }, 'Le fichier ne doit pas dépasser 10\u202f000 lignes'],
     ['json', undefined, 'Ce champ doit être un JSON valide'],
-    ['distinct', undefined, 'Ce champ est choisi pour plusieurs colonnes'],
+    ['distinct', undefined, 'Cette valeur figure déjà dans la liste'],
     ['unknown-rule', undefined, 'Valeur invalide'],
   ])('%s %j', (rule, meta, expected) => {
     expect(fr(rule, meta)).toBe(expected);
+  });
+
+  it('speaks of columns for a field of the CSV mapping chosen twice', () => {
+    expect(fr('distinct', undefined, 'mapping.Nom')).toBe('Ce champ est choisi pour plusieurs colonnes');
+    expect(fr('distinct', undefined, 'skills.2')).toBe('Cette valeur figure déjà dans la liste');
+  });
+
+  it('names what a list field is made of in its size messages', () => {
+    expect(fr('arrayMinLength', { min: 1 }, 'financingMethods')).toBe(
+      'Choisissez au moins un mode de financement',
+    );
+    expect(fr('arrayMinLength', { min: 2 }, 'skills')).toBe('Choisissez au moins 2 compétences');
+    expect(fr('arrayMinLength', { min: 1 }, 'profile.contactLinks')).toBe('Ajoutez au moins un lien');
+    expect(fr('arrayMaxLength', { max: 50 }, 'workSectors')).toBe('Au plus 50 secteurs d’activité');
+    // A list without a name of its own keeps the generic wording.
+    expect(fr('arrayMinLength', { min: 1 }, 'ids')).toBe('Au moins 1 élément');
+    expect(fr('arrayMinLength', { min: 1 }, 'toString')).toBe('Au moins 1 élément');
   });
 
   it('speaks of passwords for a password confirmation', () => {

@@ -57,7 +57,8 @@ export const ruleMessages = {
   csv: 'The {field} file must be a valid CSV file',
   maxLines: 'The {field} file must not have more than {max} lines',
   json: 'The {field} field must be valid JSON',
-  distinct: 'The {field} field must not be chosen for more than one column',
+  /** A list item given twice (ids, skills, enumerated values); the CSV mapping says which column. */
+  distinct: 'The {field} field must not contain duplicate values',
   // CRM (deals, commissions, stats).
   exists: 'The selected {field} is invalid',
   sellable: 'The selected {field} is not an offer you may sell',
@@ -105,10 +106,65 @@ function formatCount(value: unknown): string {
   return Number.isFinite(n) ? new Intl.NumberFormat('fr-FR').format(n) : String(value);
 }
 
+interface ListItemsFr {
+  /** The verb of the field: a choice among options, or entries the user adds. */
+  verb: 'Choisissez' | 'Ajoutez';
+  /** One item, with its article: "un mode de financement". */
+  one: string;
+  /** Items after a number: "modes de financement". */
+  many: string;
+}
+
+/**
+ * What the items of each list field are called, for the French messages of its size rules:
+ * "Choisissez au moins un mode de financement" rather than "Au moins 1 élément". Keyed by the
+ * field's name (its last path segment, as in the API's 422); a list not named here keeps the
+ * generic wording.
+ */
+export const listItemsFr: Record<string, ListItemsFr> = {
+  financingMethods: { verb: 'Choisissez', one: 'un mode de financement', many: 'modes de financement' },
+  certifications: { verb: 'Choisissez', one: 'une certification', many: 'certifications' },
+  workSectors: { verb: 'Choisissez', one: 'un secteur d’activité', many: 'secteurs d’activité' },
+  targetWorkSectors: { verb: 'Choisissez', one: 'un secteur ciblé', many: 'secteurs ciblés' },
+  skills: { verb: 'Choisissez', one: 'une compétence', many: 'compétences' },
+  formations: { verb: 'Ajoutez', one: 'une formation', many: 'formations' },
+  contactLinks: { verb: 'Ajoutez', one: 'un lien', many: 'liens' },
+  socialLinks: { verb: 'Ajoutez', one: 'un lien', many: 'liens' },
+  speakers: { verb: 'Ajoutez', one: 'un intervenant', many: 'intervenants' },
+  agenda: { verb: 'Ajoutez', one: 'un point au programme', many: 'points au programme' },
+  resources: { verb: 'Ajoutez', one: 'une ressource', many: 'ressources' },
+};
+
+/** The name of the list a field path designates: `formations.2` → `formations`. */
+function listName(field: string): string {
+  const segments = field.split('.').filter((segment) => !/^\d+$/.test(segment));
+  return segments[segments.length - 1] ?? '';
+}
+
+/** "Choisissez au moins un mode de financement", "Ajoutez au moins 2 liens"; null for an unnamed list. */
+function listSizeFr(item: ValidationErrorItem, meta: Record<string, unknown>): string | null {
+  const name = listName(item.field);
+  const items = Object.hasOwn(listItemsFr, name) ? listItemsFr[name] : undefined;
+  if (!items) return null;
+  const count = (n: unknown) => (Number(n) === 1 ? items.one : `${String(n)} ${items.many}`);
+  switch (item.rule) {
+    case 'arrayMinLength':
+      return `${items.verb} au moins ${count(meta.min)}`;
+    case 'arrayMaxLength':
+      return `Au plus ${count(meta.max)}`;
+    case 'fixedArrayLength':
+      return `${items.verb} exactement ${count(meta.size)}`;
+    default:
+      return null;
+  }
+}
+
 /** French wording of one validation error, for display next to the form field. */
 export function validationMessageFr(item: ValidationErrorItem): string {
   const meta = item.meta ?? {};
   const isPassword = /password/i.test(item.field);
+  const listSize = listSizeFr(item, meta);
+  if (listSize) return listSize;
   switch (item.rule) {
     case 'required':
       return 'Ce champ est obligatoire';
@@ -177,7 +233,9 @@ export function validationMessageFr(item: ValidationErrorItem): string {
     case 'json':
       return 'Ce champ doit être un JSON valide';
     case 'distinct':
-      return 'Ce champ est choisi pour plusieurs colonnes';
+      return item.field.startsWith('mapping.')
+        ? 'Ce champ est choisi pour plusieurs colonnes'
+        : 'Cette valeur figure déjà dans la liste';
     case 'enum':
     case 'in':
       return 'Valeur non autorisée';

@@ -4,10 +4,11 @@ import {
   type ReferenceItemUpdateInput,
   type ValidationErrorItem,
 } from '@closia/shared';
-import { type AnyColumn, and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { referenceProposers, workSectors } from '../../db/schema';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { nameKey, nameSearch } from '../../lib/name-search';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { resultCache } from '../../lib/result-cache';
 import { type ReferenceKind, skillKind, workSectorKind } from './reference.kinds';
@@ -19,9 +20,6 @@ export interface ListQuery extends PaginationQuery {
 export interface AdminListQuery extends ListQuery {
   status: 'all' | 'approved' | 'pending';
 }
-
-/** The name as compared and sorted: case- and accent-insensitive. */
-const nameKey = (name: AnyColumn | SQL | string) => sql`unaccent(lower(${name}::text))`;
 
 const nameTaken = () => fieldError('name', 'unique', 'The name has already been taken');
 
@@ -55,27 +53,30 @@ function usableBy(kind: ReferenceKind, userId: number | null): SQL | undefined {
   );
 }
 
-/** `search` anywhere in the name, accent- and case-insensitive (LIKE wildcards taken literally). */
-function nameContains(kind: ReferenceKind, search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${nameKey(kind.table.name)} like ${nameKey(pattern)}`;
-}
-
+/**
+ * Items listed by name; with a search, the items it finds (accents, case, punctuation and small
+ * typos ignored: lib/name-search.ts), the same name first, then the names beginning with it.
+ */
 async function listWhere(
   db: DbOrTx,
   kind: ReferenceKind,
   where: SQL | undefined,
+  search: string | undefined,
   page: PaginationQuery,
   withUsage: boolean,
 ): Promise<Paginated<ReferenceItem>> {
-  const condition = and(kind.scope, where);
+  const found = search ? nameSearch(kind.table.name, search) : undefined;
+  const condition = and(kind.scope, where, found?.where);
   const [rows, [total]] = await Promise.all([
     db
       .select({ ...columnsOf(kind), ...(withUsage ? { usage: kind.usage } : {}) })
       .from(kind.table)
       .where(condition)
-      .orderBy(sql`${nameKey(kind.table.name)} collate "C"`, asc(kind.table.id))
+      .orderBy(
+        ...(found ? [found.rank] : []),
+        sql`${nameKey(kind.table.name)} collate "C"`,
+        asc(kind.table.id),
+      )
       .limit(page.perPage)
       .offset(offsetOf(page)),
     db.select({ n: count() }).from(kind.table).where(condition),
@@ -85,13 +86,13 @@ async function listWhere(
 
 /** The public list: approved items and, for a signed-in user, their own pending proposals. */
 export function listItems(db: DbOrTx, kind: ReferenceKind, query: ListQuery, viewerId: number | null) {
-  return listWhere(db, kind, and(usableBy(kind, viewerId), nameContains(kind, query.search)), query, false);
+  return listWhere(db, kind, usableBy(kind, viewerId), query.search, query, false);
 }
 
 /** The admin list: every item (or only approved / pending ones), with its usage. */
 export function listItemsForAdmin(db: DbOrTx, kind: ReferenceKind, query: AdminListQuery) {
   const status = query.status === 'all' ? undefined : eq(kind.flag, query.status === 'approved');
-  return listWhere(db, kind, and(status, nameContains(kind, query.search)), query, true);
+  return listWhere(db, kind, status, query.search, query, true);
 }
 
 async function findItem(db: DbOrTx, kind: ReferenceKind, id: number, withUsage = false): Promise<ItemRow> {
@@ -111,7 +112,9 @@ const toTextArray = (values: string[]) =>
 
 /**
  * Each name with its comparison key (computed by the database, so exactly the catalogue's
- * `unaccent`) and the catalogue item it matches, if any, in the order given.
+ * `unaccent`) and the catalogue item it matches, if any, in the order given. Names match when
+ * their keys are equal — accents, case, punctuation and spacing ignored (lib/name-search.ts): the
+ * rule that refuses an admin's near-duplicate, and that gives a proposal the existing item.
  */
 async function matchNames(
   db: DbOrTx,
@@ -120,12 +123,18 @@ async function matchNames(
 ): Promise<{ key: string; item: ItemRow | null }[]> {
   const input = sql`t.name`;
   const rows = await db
-    .select({ key: sql<string>`${nameKey(input)}`, item: columnsOf(kind) })
+    .select({ position: sql<number>`t.position`, key: sql<string>`${nameKey(input)}`, item: columnsOf(kind) })
     .from(sql`unnest(${toTextArray(names)}) with ordinality as t(name, position)`)
     .leftJoin(kind.table, and(kind.scope, sql`${nameKey(kind.table.name)} = ${nameKey(input)}`))
-    .orderBy(sql`t.position`);
-  // Left-joined columns are all null, or all set (the table's columns are not null).
-  return rows.map(({ key, item }) => ({ key, item: item?.id == null ? null : (item as ItemRow) }));
+    .orderBy(sql`t.position`, asc(kind.table.id));
+  // One answer per name: items stored before the rule ignored punctuation may share a key (the oldest wins).
+  const seen = new Set<number>();
+  return rows.flatMap(({ position, key, item }) => {
+    if (seen.has(Number(position))) return [];
+    seen.add(Number(position));
+    // Left-joined columns are all null, or all set (the table's columns are not null).
+    return [{ key, item: item?.id == null ? null : (item as ItemRow) }];
+  });
 }
 
 export interface Proposer {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { nameMatchRank, nameKey as sharedNameKey } from '@closia/shared';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advertisements,
@@ -12,6 +13,7 @@ import {
 } from '../../db/schema';
 import { seed } from '../../db/seed';
 import { AppError } from '../../lib/errors';
+import { nameKey, nameSearch } from '../../lib/name-search';
 import { createTestApp, createUser, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 import { assertUsableWorkSectors, ensureSkills, workSectorNames } from './reference.service';
 
@@ -134,7 +136,7 @@ describe.each(kinds)('$path', ({ path, flag, label, use }) => {
       expect(page2.meta).toEqual({ total: 3, perPage: 2, currentPage: 2, lastPage: 2 });
     });
 
-    it('searches anywhere in the name, ignoring accents and case; wildcards are literal', async () => {
+    it('searches anywhere in the name, ignoring accents and case; wildcards are no wildcards', async () => {
       const t = token();
       await create(`Développement ${t} avancé`);
       await create(`Autre ${t}`);
@@ -142,8 +144,25 @@ describe.each(kinds)('$path', ({ path, flag, label, use }) => {
         await anonymous().get(`${list}?search=${encodeURIComponent(`DEVELOPPEMENT ${t} AVANCE`)}`)
       ).json();
       expect(names(found)).toEqual([`Développement ${t} avancé`]);
-      const wildcard = (await anonymous().get(`${list}?search=${encodeURIComponent(`%${t}`)}`)).json();
+      // Punctuation separates words, as a space does: "%" matches nothing by itself.
+      const wildcard = (await anonymous().get(`${list}?search=${encodeURIComponent(`a%e ${t}`)}`)).json();
       expect(wildcard.data).toEqual([]);
+    });
+
+    it('finds names despite punctuation, unfinished words and small typos, the closest first', async () => {
+      const t = token();
+      await create(`Bien-être & santé ${t}`);
+      await create(`Santé ${t} mentale`);
+      const search = async (query: string) =>
+        names((await anonymous().get(`${list}?search=${encodeURIComponent(query)}`)).json());
+      for (const query of [`bien etre ${t}`, `BIEN-ETRE ${t}`, `bien etr ${t}`, `${t} bien-etre santee`]) {
+        expect(await search(query), query).toEqual([`Bien-être & santé ${t}`]);
+      }
+      expect(await search(`${t} sante`)).toEqual([`Bien-être & santé ${t}`, `Santé ${t} mentale`]);
+      // The same name first, then the names beginning with the query.
+      expect(await search(`sante ${t} mentale`)).toEqual([`Santé ${t} mentale`]);
+      expect(await search(`sante ${t}`)).toEqual([`Santé ${t} mentale`, `Bien-être & santé ${t}`]);
+      expect(await search(`bien ${t} fitness`)).toEqual([]);
     });
 
     it('shows a pending proposal to its author only, until it is approved', async () => {
@@ -277,6 +296,18 @@ describe.each(kinds)('$path', ({ path, flag, label, use }) => {
       expect(res.json()).toEqual(
         validationFailure([{ field: 'name', rule: 'unique', message: 'The name has already been taken' }]),
       );
+    });
+
+    it('takes a name differing only by punctuation and spacing for the same name', async () => {
+      const t = token();
+      const item = await create(`Bien-être & santé ${t}`);
+      const res = await admin.post(adminList, { name: `bien etre  sante ${t}` });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[0]).toMatchObject({ field: 'name', rule: 'unique' });
+      // A user's proposal of it gets the existing item.
+      const proposal = await alice.client.post(list, { name: `BIEN ÊTRE, SANTÉ ${t}` });
+      expect(proposal.statusCode).toBe(200);
+      expect(proposal.json()).toMatchObject({ id: item.id, name: `Bien-être & santé ${t}` });
     });
 
     it.each(nameErrors)('answers 422 for %j', async (body, error) => {
@@ -464,6 +495,64 @@ describe('usage and renames specific to a kind', () => {
     );
     // The same name is free for a formation.
     expect((await admin.post('/api/v1/admin/formations', { name: `Certif ${t}` })).statusCode).toBe(201);
+  });
+
+  it.each(['bien etre', 'BIEN-ETRE', 'bien etr', 'bien-etre sante', 'bien etre santee'])(
+    'finds the seeded "Bien-être & santé" when searching %j',
+    async (query) => {
+      const res = await anonymous().get(`/api/v1/work-sectors?search=${encodeURIComponent(query)}`);
+      expect(res.json().data.map((i: Item) => i.name)).toContain('Bien-être & santé');
+    },
+  );
+
+  it('finds "Immobilier" misspelt and "Prospection LinkedIn" unfinished', async () => {
+    const sectors = (await anonymous().get('/api/v1/work-sectors?search=imobilier')).json();
+    expect(sectors.data.map((i: Item) => i.name)).toEqual(['Immobilier']);
+    const skillsFound = (await anonymous().get('/api/v1/skills?search=prospection%20linked')).json();
+    expect(skillsFound.data.map((i: Item) => i.name)).toEqual(['Prospection LinkedIn']);
+  });
+
+  it('searches in SQL exactly as the pickers filter in the browser (@closia/shared)', async () => {
+    const cases: [string, string][] = [
+      ['Bien-être & santé', 'bien etre'],
+      ['Bien-être & santé', 'BIEN-ETRE'],
+      ['Bien-être & santé', 'bien etr'],
+      ['Bien-être & santé', 'santé bien'],
+      ['Bien-être & santé', 'bien-être & santé'],
+      ['Bien-être & santé', 'bien fitness'],
+      ['Immobilier', 'imobilier'],
+      ['Immobilier', 'mobili'],
+      ['Immobilier', 'imm'],
+      ['Immobilier', 'inmo'],
+      ['Cœur de métier', 'COEUR'],
+      ['Développement personnel', 'developement perso'],
+      ['Développement personnel', 'dev pers'],
+      ['Éducation & soutien scolaire', 'education/soutien'],
+      ['Prise de parole en public', 'parle'],
+      ['Sport & fitness', 'sport  fitnes'],
+      ['Sport & fitness', 'spor'],
+      ['Sport & fitness', 'sprot'],
+      ['E-commerce', 'ecommerce'],
+      ['E-commerce', 'e commerce'],
+      ['C++ & Java', 'c java'],
+    ];
+    for (const [name, query] of cases) {
+      const search = nameSearch(sql`t.name`, query);
+      const [row] = await ctx.app.db
+        .select({
+          key: nameKey(sql`t.name`).mapWith(String),
+          found: search.where.mapWith(Boolean),
+          rank: search.rank.mapWith(Number),
+        })
+        .from(sql`(select ${name}::text as name) as t`);
+      const expected = nameMatchRank(name, query);
+      expect({ name, query, key: row!.key, rank: row!.found ? row!.rank : null }).toEqual({
+        name,
+        query,
+        key: sharedNameKey(name),
+        rank: expected,
+      });
+    }
   });
 
   it('finds the seeded "Développement personnel" when searching "developpement"', async () => {

@@ -72,6 +72,7 @@ import {
   listMembers,
   listMyTeams,
   listTeamInvitations,
+  mayViewTeamAvatar,
   myInvitations,
   presentTeamById,
   removeMember,
@@ -257,12 +258,14 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The stored team picture (any signed-in user: invitations show it)',
+        summary: 'The stored team picture (members, invitees with a pending invitation, admins; others 404)',
         params: teamParams,
         querystring: z.object({ v: z.string().max(100).optional() }),
       },
     },
     async (request, reply) => {
+      const viewer = invitee(request);
+      if (!(await mayViewTeamAvatar(app.db, viewer, request.params.id))) throw notFound('File');
       const [team] = await app.db
         .select({ avatar: teams.avatar })
         .from(teams)
@@ -391,7 +394,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       const outbox = app.notifier.outbox();
       const invitation = await invite(
         app.db,
-        { outbox, mailer: app.mailer, appUrl: app.config.appUrl },
+        { outbox, mailer: app.mailer, appUrl: app.config.appUrl, appKey: app.config.appKey },
         me(request),
         request.params.id,
         request.body,

@@ -32,6 +32,7 @@ import {
 } from '../../lib/participants';
 import type { Mailer } from '../../plugins/mailer';
 import type { NotificationOutbox } from '../notifications/notifications.service';
+import { invitationSignUpLink } from './invitation-links';
 
 export interface TeamActor {
   id: number;
@@ -435,6 +436,25 @@ export interface Invitee {
   lastName: string;
 }
 
+/**
+ * May this user see the team's picture? Its members, whoever holds a pending invitation to it
+ * (the invitation shows it) and admins of Closia (who list every team); anyone else gets the 404
+ * of a team that does not exist for them.
+ */
+export async function mayViewTeamAvatar(
+  db: DbOrTx,
+  user: Pick<Invitee, 'id' | 'email' | 'emailVerified'> & { admin: boolean },
+  teamId: number,
+): Promise<boolean> {
+  if (user.admin || (await roleIn(db, teamId, user.id)) !== null) return true;
+  const [invitation] = await db
+    .select({ id: teamInvitations.id })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending'), addressedTo(user)))
+    .limit(1);
+  return invitation !== undefined;
+}
+
 export async function myInvitations(db: DbOrTx, user: Invitee): Promise<TeamInvitation[]> {
   const rows = await selectInvitations(db)
     .where(and(addressedTo(user), eq(teamInvitations.status, 'pending')))
@@ -454,7 +474,7 @@ export async function getMyInvitation(db: DbOrTx, user: Invitee, id: number): Pr
  */
 export async function invite(
   db: Db,
-  deps: { outbox: NotificationOutbox; mailer: Mailer; appUrl: string },
+  deps: { outbox: NotificationOutbox; mailer: Mailer; appUrl: string; appKey: string },
   actor: TeamActor,
   teamId: number,
   input: TeamInvitationCreateInput,
@@ -509,13 +529,15 @@ export async function invite(
         },
       });
     } else {
-      // Someone without an account: the invitation waits for the account registered with this address.
+      // Someone without an account: the invitation waits for the account that verifies this
+      // address. The link opens the sign-up page with the invitation and the address (invitation-links.ts).
+      const signUp = invitationSignUpLink(deps.appUrl, deps.appKey, row!.id, email!);
       await deps.mailer.send(
         {
           to: email!,
           subject: `${fullName(actor)} vous invite à rejoindre l'équipe ${team} sur Closia`,
-          text: `Bonjour,\n\n${fullName(actor)} vous invite à rejoindre l'équipe « ${team} » sur Closia, la plateforme des setters, closers et infopreneurs.\n\nCréez votre compte avec cette adresse (${email}) :\n${deps.appUrl}/auth/sign-up\n\nUne fois votre adresse vérifiée, l'invitation vous attend dans « Équipes » :\n${deps.appUrl}${link}\n\nL'équipe Closia`,
-          link: `${deps.appUrl}/auth/sign-up`,
+          text: `Bonjour,\n\n${fullName(actor)} vous invite à rejoindre l'équipe « ${team} » sur Closia, la plateforme des setters, closers et infopreneurs.\n\nCréez votre compte avec cette adresse (${email}) :\n${signUp}\n\nUne fois votre adresse vérifiée, l'invitation vous attend dans « Équipes » :\n${deps.appUrl}${link}\n\nL'équipe Closia`,
+          link: signUp,
         },
         tx,
       );

@@ -11,6 +11,7 @@ import {
   signedInClient,
   TestClient,
   type TestContext,
+  tokenFromLink,
 } from '../../test/helpers';
 import { eventually, liveClient, nextMessage } from '../../test/live-client';
 
@@ -103,7 +104,7 @@ describe('teams', () => {
     expect(ok.json()).toMatchObject({ name: 'Renommée', description: null });
   });
 
-  it('uploads a team picture (creator), served to signed-in users', async () => {
+  it('uploads a team picture (creator), served to its members', async () => {
     const { team, creator, member } = await crew();
     const photo = {
       name: 'team.png',
@@ -122,6 +123,42 @@ describe('teams', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     expect((await creator.client.delete(`/api/v1/teams/${team.id}/avatar`)).json().avatar).toBeNull();
     expect(await statusOf(member.client.get(avatar))).toBe(404);
+  });
+
+  it('serves the team picture to members, pending invitees and admins only; others get 404', async () => {
+    const { team, creator, member, outsider } = await crew();
+    const photo = {
+      name: 'team.png',
+      type: 'image/png',
+      data: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#e8590c' } })
+        .png()
+        .toBuffer(),
+    };
+    const avatar = (await creator.client.upload(`/api/v1/teams/${team.id}/avatar`, 'photo', photo)).json()
+      .avatar as string;
+    const byUser = await person();
+    const byEmail = await person();
+    const invited = async (body: Record<string, unknown>) => {
+      const res = await creator.client.post(`/api/v1/teams/${team.id}/invitations`, body);
+      expect(res.statusCode).toBe(201);
+      return res.json() as TeamInvitation;
+    };
+    const invitation = await invited({ userId: byUser.user.id });
+    await invited({ email: byEmail.user.email });
+    const { client: closiaAdmin } = await signedInClient(ctx.app, { admin: true });
+
+    for (const client of [creator.client, member.client, byUser.client, byEmail.client, closiaAdmin]) {
+      expect(await statusOf(client.get(avatar))).toBe(200);
+    }
+    // The outsider sees neither the team nor its picture.
+    expect(await statusOf(outsider.client.get(`/api/v1/teams/${team.id}`))).toBe(404);
+    const refused = await outsider.client.get(avatar);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ code: 'E_NOT_FOUND', message: 'File not found' });
+    expect(refused.headers['content-type']).not.toContain('image');
+    // An invitation answered no longer shows it.
+    await byUser.client.post(`/api/v1/team-invitations/${invitation.id}/decline`);
+    expect(await statusOf(byUser.client.get(avatar))).toBe(404);
   });
 
   it('lets only the creator delete the team; members are told live and cut off', async () => {
@@ -260,6 +297,62 @@ describe('invitations', () => {
     expect((await newcomer.client.post(`/api/v1/team-invitations/${mine[0].id}/accept`)).statusCode).toBe(
       200,
     );
+  });
+
+  it('mails a sign-up link carrying the invitation; the account that verifies the address finds it', async () => {
+    const { team, creator } = await crew();
+    const email = `lien.invitation.${Date.now()}@example.com`;
+    const invited = await creator.client.post(`/api/v1/teams/${team.id}/invitations`, { email });
+    const invitation = invited.json() as TeamInvitation;
+    const mail = await lastMailTo(ctx.app, email);
+    const link = new URL(mail!.link!);
+    expect(link.pathname).toBe('/auth/sign-up');
+    expect(link.searchParams.get('email')).toBe(email);
+    const token = link.searchParams.get('invitation')!;
+    expect(token).toMatch(new RegExp(`^${invitation.id}\\.[\\w-]+$`));
+    expect(mail!.text).toContain(mail!.link!);
+
+    // The sign-up page reads who invites to what, before there is an account.
+    const visitor = new TestClient(ctx.app);
+    const preview = (value: string) =>
+      visitor.get(`/api/v1/team-invitations/preview?token=${encodeURIComponent(value)}`);
+    const shown = await preview(token);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({
+      team: { name: team.name },
+      invitedBy: `${creator.user.firstName} ${creator.user.lastName}`,
+      email,
+    });
+    // A forged token, or one moved to another invitation: 404, like a malformed one.
+    const signature = token.split('.')[1]!;
+    const forged = `${invitation.id}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [forged, `${invitation.id + 1}.${signature}`, 'abc', '']) {
+      const res = await preview(bad);
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json()).toEqual({ code: 'E_NOT_FOUND', message: 'Invitation not found' });
+    }
+
+    // Signed up with the address: the invitation waits for its verification, then is theirs.
+    const newcomer = new TestClient(ctx.app);
+    const registered = await newcomer.post('/api/v1/auth/register', {
+      email,
+      password: 'un-mot-de-passe-solide',
+      firstName: 'Nina',
+      lastName: 'Recrue',
+      role: 'setter',
+    });
+    expect(registered.statusCode).toBe(201);
+    expect((await newcomer.get('/api/v1/team-invitations')).json().data).toEqual([]);
+    const verification = await lastMailTo(ctx.app, email);
+    const verified = await newcomer.post('/api/v1/auth/verify-email', {
+      token: tokenFromLink(verification?.link),
+    });
+    expect(verified.statusCode).toBe(200);
+    const mine = (await newcomer.get('/api/v1/team-invitations')).json().data;
+    expect(mine).toMatchObject([{ id: invitation.id, team: { name: team.name }, status: 'pending' }]);
+    // Once answered, the link shows it no more.
+    expect((await newcomer.post(`/api/v1/team-invitations/${invitation.id}/accept`)).statusCode).toBe(200);
+    expect((await preview(token)).statusCode).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
+import { InvitationLinkNotice } from '../../teams/components/invitation-notices';
 import { useRegister } from '../api/register';
 import { AuthHeader } from '../components/auth-header';
 import { FormAlert } from '../components/form-alert';
@@ -42,18 +43,26 @@ function roleFromQuery(value: string | null): RegistrationRole | '' {
   return (registrationRoles as readonly string[]).includes(value ?? '') ? (value as RegistrationRole) : '';
 }
 
+/**
+ * `/auth/sign-up`. `?role=` preselects a card, `?ref=` the referral code; the link of an e-mail
+ * invitation adds `?invitation=<token>&email=<address>`: the address is prefilled, the invitation
+ * shown, and carried to "check your inbox" — it is the account that verifies this address that
+ * finds it in « Équipes ».
+ */
 export function SignUpPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
+  const invitation = searchParams.get('invitation');
+  const invitedEmail = invitation ? (searchParams.get('email')?.trim() ?? '') : '';
 
   const form = useForm<SignUpValues>({
     initialValues: {
       role: roleFromQuery(searchParams.get('role')),
       firstName: '',
       lastName: '',
-      email: '',
+      email: invitedEmail,
       password: '',
       affiliationCode: searchParams.get('ref') ?? '',
       acceptCgu: false,
@@ -68,7 +77,13 @@ export function SignUpPage() {
   const submit = form.onSubmit((values) => {
     setFormError(null);
     register.mutate(registerSchema.parse(toPayload(values)), {
-      onSuccess: () => navigate(paths.auth.verifyEmail, { replace: true }),
+      onSuccess: () =>
+        navigate(
+          invitation
+            ? `${paths.auth.verifyEmail}?${new URLSearchParams({ invitation })}`
+            : paths.auth.verifyEmail,
+          { replace: true },
+        ),
       onError: (error) => {
         showSubmitError(form, error, setFormError, authErrorMessage);
       },
@@ -82,6 +97,7 @@ export function SignUpPage() {
       </AuthHeader>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {invitation && <InvitationLinkNotice token={invitation} step="sign-up" />}
           <RolePicker
             value={form.values.role}
             onChange={(role) => form.setFieldValue('role', role)}
@@ -102,6 +118,12 @@ export function SignUpPage() {
             autoComplete="email"
             placeholder="vous@exemple.fr"
             required
+            description={
+              invitedEmail && form.values.email.trim().toLowerCase() !== invitedEmail.toLowerCase()
+                ? `L’invitation est adressée à ${invitedEmail} : inscrivez-vous avec cette adresse pour la retrouver.`
+                : undefined
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('email')}
           />
           <Stack gap={6}>

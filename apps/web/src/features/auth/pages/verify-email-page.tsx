@@ -3,6 +3,7 @@ import { IconCircleCheck, IconMailOpened } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths, signInWithRedirect } from '../../../config/paths';
+import { InvitationLinkNotice } from '../../teams/components/invitation-notices';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useCurrentUser } from '../api/use-current-user';
 import { useVerifyEmail } from '../api/verify-email';
@@ -123,8 +124,8 @@ function ConfirmEmailChange({ token }: { token: string }) {
   );
 }
 
-/** Without a token: "check your inbox", resend, dashboard. */
-function CheckInbox() {
+/** Without a token: "check your inbox", resend, dashboard; the invitation a sign-up link carried. */
+function CheckInbox({ invitation }: { invitation: string | null }) {
   const { data: user } = useCurrentUser();
 
   if (user?.emailVerified) {
@@ -155,6 +156,7 @@ function CheckInbox() {
           )}{' '}
           Cliquez dessus pour activer toutes les fonctionnalités de votre compte.
         </Alert>
+        {invitation && <InvitationLinkNotice token={invitation} step="verify" />}
         <Text size="sm" c="dimmed">
           Rien reçu ? Vérifiez vos courriers indésirables ou demandez un nouvel envoi.
         </Text>
@@ -173,5 +175,9 @@ export function VerifyEmailPage() {
   if (token && searchParams.get('type') === 'email-change') {
     return <ConfirmEmailChange key={token} token={token} />;
   }
-  return token ? <VerifyToken key={token} token={token} /> : <CheckInbox />;
+  return token ? (
+    <VerifyToken key={token} token={token} />
+  ) : (
+    <CheckInbox invitation={searchParams.get('invitation')} />
+  );
 }

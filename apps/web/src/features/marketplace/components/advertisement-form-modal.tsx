@@ -23,6 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
+import { nameFilter } from '../../../lib/name-filter';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateAdvertisement } from '../api/create-advertisement';
 import { useMyMissions } from '../api/get-my-missions';
@@ -214,6 +215,7 @@ export function AdvertisementFormModal({
               description="Aucun : tous les secteurs"
               data={sectors.options}
               searchable
+              filter={nameFilter}
               nothingFoundMessage="Aucun secteur"
               {...form.getInputProps('targetWorkSectors')}
             />

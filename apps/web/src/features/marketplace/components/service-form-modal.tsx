@@ -27,6 +27,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { showSubmitError } from '../../../lib/form-errors';
+import { nameFilter } from '../../../lib/name-filter';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useWorkSectors } from '../../reference/api/get-work-sectors';
 import { useCreateService } from '../api/create-service';
@@ -266,6 +267,7 @@ export function ServiceFormModal({
             placeholder={form.values.workSectors.length === 0 ? 'Choisir' : undefined}
             data={sectorOptions}
             searchable
+            filter={nameFilter}
             nothingFoundMessage="Aucun secteur"
             {...form.getInputProps('workSectors')}
           />

@@ -22,6 +22,7 @@ import { IconAlertTriangle, IconTargetArrow, IconUsers } from '@tabler/icons-rea
 import { useEffect } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
+import { nameFilter } from '../../../lib/name-filter';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useSkills } from '../../reference/api/get-skills';
 import { useMyMissions } from '../api/get-my-missions';
@@ -195,6 +196,7 @@ export function FreelancersPage() {
               value={state.workSectors.map(String)}
               onChange={(values) => update({ workSectors: values.map(Number) })}
               searchable
+              filter={nameFilter}
               nothingFoundMessage="Aucun secteur"
               error={errors?.workSectors}
             />
@@ -205,6 +207,7 @@ export function FreelancersPage() {
               value={state.skills}
               onChange={(values) => update({ skills: values })}
               searchable
+              filter={nameFilter}
               nothingFoundMessage="Aucune compétence"
               error={errors?.skills}
             />

@@ -25,6 +25,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { paths } from '../../../config/paths';
+import { nameFilter } from '../../../lib/name-filter';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useJobs } from '../api/get-jobs';
 import { useSellableServices } from '../api/get-sellable-services';
@@ -174,6 +175,7 @@ export function JobsPage() {
               value={state.workSectors.map(String)}
               onChange={(values) => update({ workSectors: values.map(Number) })}
               searchable
+              filter={nameFilter}
               nothingFoundMessage="Aucun secteur"
               error={errors?.workSectors}
             />

@@ -31,6 +31,7 @@ import { IconAlertTriangle, IconBriefcase, IconFilter, IconSend } from '@tabler/
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
+import { nameFilter } from '../../../lib/name-filter';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useMissionSearch } from '../api/search-missions';
 import { MissionCard } from '../components/mission-card';
@@ -221,6 +222,7 @@ function Filters({
           value={state.workSectors.map(String)}
           onChange={(values) => update({ workSectors: values.map(Number) })}
           searchable
+          filter={nameFilter}
           clearable
           nothingFoundMessage="Aucun secteur"
           error={errors?.workSectors}

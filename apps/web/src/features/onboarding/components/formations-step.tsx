@@ -1,3 +1,4 @@
+import { nameKey } from '@closia/shared';
 import {
   ActionIcon,
   Autocomplete,
@@ -13,9 +14,9 @@ import {
 import { useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { nameFilter } from '../../../lib/name-filter';
 import { useCreateFormation } from '../../reference/api/create-formation';
 import { useFormations } from '../../reference/api/get-formations';
-import { normalizeName } from '../../reference/components/reference-multi-select';
 import { StepLayout } from './step-layout';
 import { asSalesProfile, type StepProps, validateStepPayload } from './step-props';
 import { useSaveStep } from './use-save-step';
@@ -63,7 +64,8 @@ export function FormationsStep({ track, step, profile, finished }: StepProps) {
   const catalogue = useFormations({ perPage: 100 });
   const propose = useCreateFormation();
   const items = catalogue.data?.data ?? [];
-  const known = new Map(items.map((item) => [normalizeName(item.name), item]));
+  // By name as the API compares them (accents, case, punctuation): a name it holds is not proposed.
+  const known = new Map(items.map((item) => [nameKey(item.name), item]));
 
   const saved = asSalesProfile(profile).formations ?? [];
   const form = useForm<FormationsValues>({
@@ -91,7 +93,7 @@ export function FormationsStep({ track, step, profile, finished }: StepProps) {
     // New names join the catalogue as proposals; a failed proposal does not block the profile.
     const unknown = formations
       .map((formation) => formation.name)
-      .filter((name) => name.length >= 2 && name.length <= 100 && !known.has(normalizeName(name)));
+      .filter((name) => name.length >= 2 && name.length <= 100 && !known.has(nameKey(name)));
     await Promise.allSettled([...new Set(unknown)].map((name) => propose.mutateAsync({ name })));
     save(
       { formations },
@@ -117,7 +119,7 @@ export function FormationsStep({ track, step, profile, finished }: StepProps) {
       <Stack gap="md">
         {rows.map((row, index) => {
           const name = row.name.trim();
-          const match = name ? known.get(normalizeName(name)) : undefined;
+          const match = name ? known.get(nameKey(name)) : undefined;
           return (
             <Fieldset
               key={row.key}
@@ -132,10 +134,11 @@ export function FormationsStep({ track, step, profile, finished }: StepProps) {
                     label="Nom"
                     placeholder="Ex. : Closing Academy"
                     data={items.map((item) => item.name)}
+                    filter={nameFilter}
                     renderOption={({ option }) => (
                       <Group gap="xs" justify="space-between" wrap="nowrap" w="100%">
                         <span>{option.value}</span>
-                        {known.get(normalizeName(option.value))?.isValidated === false && (
+                        {known.get(nameKey(option.value))?.isValidated === false && (
                           <Badge size="xs" variant="light" color="orange">
                             à valider
                           </Badge>

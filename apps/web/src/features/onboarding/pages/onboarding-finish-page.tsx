@@ -32,6 +32,7 @@ import {
   stepsOf,
 } from '../../../lib/onboarding';
 import { useCurrentUser } from '../../auth/api/use-current-user';
+import { PendingInvitationsNotice } from '../../teams/components/invitation-notices';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** The step that fills each field the server may report missing. */
@@ -226,6 +227,8 @@ export function OnboardingFinishPage() {
             Aller au tableau de bord
           </Button>
         </Group>
+        {/* A team invitation sent before the account existed (e-mail verified) waits in « Équipes ». */}
+        <PendingInvitationsNotice profileReady />
       </Stack>
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { sameName, searchByName } from '@closia/shared';
 import {
   Badge,
   CheckIcon,
@@ -15,6 +16,7 @@ import {
   type ReactNode,
   type Ref,
   type RefObject,
+  useEffect,
   useImperativeHandle,
   useState,
 } from 'react';
@@ -25,15 +27,6 @@ export interface ReferenceOption {
   label: string;
   /** A user's proposal not yet approved by an admin: shown with "à valider". */
   pending?: boolean;
-}
-
-/** Lower-case, accents removed: "Éducation" and "education" are the same name. */
-export function normalizeName(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
 }
 
 /** What a form reaches through the select's `ref`. */
@@ -90,8 +83,11 @@ const CREATE = '$create';
 /**
  * Searchable multi-select over a reference list (skills, work sectors), creatable: a name that is
  * not in the list is proposed to the API and selected at once. Pending proposals read "à valider".
- * Enter adds what is typed (the highlighted option when the arrows picked one): it never sends the
- * form the field is in, and a form adds what is left typed before saving (`ref.addTyped()`).
+ * The search is the API's (`searchByName`, @closia/shared): accents, case, punctuation and small
+ * typos ignored, the closest names first. A name the search finds is not proposed again (no
+ * near-duplicates: "bien etre" finds "Bien-être & santé", to pick). Enter picks the highlighted
+ * option (the first one found), or adds what is typed: it never sends the form the field is in, and
+ * a form adds what is left typed before saving (`ref.addTyped()`).
  */
 export function ReferenceMultiSelect({
   ref,
@@ -119,16 +115,25 @@ export function ReferenceMultiSelect({
   const [createError, setCreateError] = useState<string | null>(null);
 
   const byValue = new Map(options.map((option) => [option.value, option]));
-  const query = normalizeName(search);
-  const visible = query ? options.filter((option) => normalizeName(option.label).includes(query)) : options;
-  const exactMatch = options.find((option) => normalizeName(option.label) === query);
   const trimmed = search.trim();
+  const visible = searchByName(options, trimmed, (option) => option.label);
+  const exactMatch = trimmed ? options.find((option) => sameName(option.label, trimmed)) : undefined;
+  // Only a name the list does not hold, even spelt differently, may be proposed.
+  const found = trimmed !== '' && visible.length > 0;
   const canCreate =
     !!onCreate &&
-    !exactMatch &&
+    !found &&
+    !loading &&
     trimmed.length >= minCreateLength &&
     trimmed.length <= maxCreateLength &&
     !creating;
+
+  // While typing, the best match is highlighted: Enter picks it (or the "propose" option, alone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search or the list changes
+  useEffect(() => {
+    if (trimmed) combobox.selectFirstOption();
+    else combobox.resetSelectedOption();
+  }, [trimmed, visible.length, canCreate]);
 
   const toggle = (selected: string) =>
     onChange(value.includes(selected) ? value.filter((v) => v !== selected) : [...value, selected]);
@@ -161,6 +166,12 @@ export function ReferenceMultiSelect({
       if (next !== value) onChange(next);
       setSearch('');
       return next;
+    }
+    if (found && onCreate) {
+      setCreateError(
+        `« ${trimmed} » est déjà dans la liste sous un nom proche : choisissez-le parmi les propositions.`,
+      );
+      return null;
     }
     if (!onCreate) {
       setCreateError(`« ${trimmed} » n’est pas dans la liste : choisissez une proposition.`);
@@ -239,8 +250,8 @@ export function ReferenceMultiSelect({
                     event.preventDefault();
                     remove(value[value.length - 1]!);
                   }
-                  // Enter with an option highlighted (arrow keys): the combobox picks it. Otherwise
-                  // Enter adds what is typed, and does not send the form.
+                  // Enter with an option highlighted (the best match, or the arrows' choice): the
+                  // combobox picks it. Otherwise Enter adds what is typed, and does not send the form.
                   const picking = combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1;
                   if (event.key === 'Enter' && !event.nativeEvent.isComposing && !picking && trimmed) {
                     event.preventDefault();

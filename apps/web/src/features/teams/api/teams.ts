@@ -9,6 +9,7 @@ import type {
   TeamEventUpdateInput,
   TeamInvitation,
   TeamInvitationCreateInput,
+  TeamInvitationPreview,
   TeamMember,
   TeamStats,
   TeamUpdateInput,
@@ -87,18 +88,38 @@ export function useTeamStats(id: number) {
   return useQuery({ queryKey: teamKeys.stats(id), queryFn: () => api.get<TeamStats>(`/teams/${id}/stats`) });
 }
 
-export function useMyInvitations() {
+/** `fresh`: read again on mount (where an address was just verified, the list may have grown). */
+export function useMyInvitations({ fresh = false } = {}) {
   return useQuery({
     queryKey: teamKeys.myInvitations,
     queryFn: () => api.get<List<TeamInvitation>>('/team-invitations').then((r) => r.data),
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
   });
 }
 
-/** Every team mutation refetches the feature's queries (a team changes in several lists at once). */
+/**
+ * `GET /team-invitations/preview?token=` (public): who invites to which team, for the sign-up page
+ * of an e-mail invitation's link. 404 once the invitation is answered or cancelled.
+ */
+export function useInvitationPreview(token: string | null) {
+  return useQuery({
+    queryKey: ['teams', 'invitation-preview', token] as const,
+    queryFn: () => api.get<TeamInvitationPreview>('/team-invitations/preview', { query: { token } }),
+    enabled: !!token,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Every team mutation refetches the feature's queries (a team changes in several lists at once).
+ * Every team screen shows a failed mutation's error where it happened, in French (`errorMessage`
+ * with the feature's wording): no global toast repeating it in the API's English.
+ */
 function useTeamMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta: { handlesError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

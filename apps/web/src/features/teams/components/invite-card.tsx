@@ -1,15 +1,16 @@
-import type { Participant } from '@closia/shared';
+import { type Participant, userTypeLabels } from '@closia/shared';
 import {
   ActionIcon,
   Alert,
-  Autocomplete,
   Button,
   Card,
+  Combobox,
   Group,
   Stack,
   Text,
   TextInput,
   Title,
+  useCombobox,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
@@ -22,11 +23,32 @@ import { useCancelInvitation, useInvite, useTeamInvitations } from '../api/teams
 
 const inviteWording = { conflict: 'Cette personne est déjà membre ou a déjà une invitation en attente.' };
 
-/** Invite someone of Closia by name or anyone by e-mail; the pending invitations, cancellable. */
+/** Name and account type: what tells two people of the same name apart. */
+function PersonLine({ person }: { person: Participant }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ParticipantAvatar person={person} size={28} />
+      <div>
+        <Text size="sm">{person.fullName}</Text>
+        <Text size="xs" c="dimmed">
+          {userTypeLabels[person.type]}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/**
+ * Invite someone of Closia by name or anyone by e-mail; the pending invitations, cancellable.
+ * Picking a name only selects the person (the field shows their name, their account type under it);
+ * "Inviter" sends the invitation. A failure is said once, in French, under the fields.
+ */
 export function InviteCard({ teamId }: { teamId: number }) {
   const [name, setName] = useState('');
+  const [picked, setPicked] = useState<Participant | null>(null);
   const [debounced] = useDebouncedValue(name.trim(), 250);
-  const people = usePeopleSearch(debounced);
+  const people = usePeopleSearch(picked ? '' : debounced);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [email, setEmail] = useState('');
   const invite = useInvite(teamId);
   const cancel = useCancelInvitation(teamId);
@@ -34,17 +56,27 @@ export function InviteCard({ teamId }: { teamId: number }) {
   const [done, setDone] = useState<string | null>(null);
 
   const found: Participant[] = people.data?.data ?? [];
-  const byLabel = new Map(found.map((p) => [`${p.fullName} (#${p.id})`, p]));
+  const searching = !picked && name.trim().length >= 2;
 
-  const inviteUser = (label: string) => {
-    const person = byLabel.get(label);
+  const pick = (id: string) => {
+    const person = found.find((p) => String(p.id) === id);
     if (!person) return;
+    setPicked(person);
+    setName(person.fullName);
+    setDone(null);
+    invite.reset();
+    combobox.closeDropdown();
+  };
+  const inviteUser = () => {
+    if (!picked) return;
+    const person = picked;
     setDone(null);
     invite.mutate(
       { userId: person.id },
       {
         onSuccess: () => {
           setName('');
+          setPicked(null);
           setDone(`${person.fullName} est invité(e).`);
         },
       },
@@ -69,26 +101,55 @@ export function InviteCard({ teamId }: { teamId: number }) {
         <Title order={2} fz="h4" id="invite-title">
           Inviter
         </Title>
-        <Autocomplete
-          label="Un membre de Closia"
-          placeholder="Tapez un nom (au moins 2 lettres)"
-          value={name}
-          onChange={setName}
-          data={[...byLabel.keys()]}
-          onOptionSubmit={inviteUser}
-          filter={({ options }) => options}
-          renderOption={({ option }) => {
-            const person = byLabel.get(option.value);
-            return person ? (
-              <Group gap="sm" wrap="nowrap">
-                <ParticipantAvatar person={person} size={28} />
-                <Text size="sm">{person.fullName}</Text>
-              </Group>
-            ) : (
-              option.value
-            );
-          }}
-        />
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Combobox store={combobox} onOptionSubmit={pick}>
+            <Combobox.Target>
+              <TextInput
+                label="Un membre de Closia"
+                placeholder="Tapez un nom (au moins 2 lettres)"
+                value={name}
+                onChange={(event) => {
+                  setName(event.currentTarget.value);
+                  setPicked(null);
+                  combobox.openDropdown();
+                  combobox.updateSelectedOptionIndex();
+                }}
+                onClick={() => combobox.openDropdown()}
+                onFocus={() => combobox.openDropdown()}
+                onBlur={() => combobox.closeDropdown()}
+                leftSection={
+                  picked ? <ParticipantAvatar person={picked} size={20} showPresence={false} /> : undefined
+                }
+                description={picked ? `Profil : ${userTypeLabels[picked.type]}` : undefined}
+                style={{ flex: 1 }}
+              />
+            </Combobox.Target>
+            <Combobox.Dropdown hidden={!searching}>
+              <Combobox.Options>
+                {found.map((person) => (
+                  <Combobox.Option value={String(person.id)} key={person.id}>
+                    <PersonLine person={person} />
+                  </Combobox.Option>
+                ))}
+                {found.length === 0 && (
+                  <Combobox.Empty>
+                    {people.isFetching || debounced !== name.trim()
+                      ? 'Recherche…'
+                      : 'Personne ne porte ce nom'}
+                  </Combobox.Empty>
+                )}
+              </Combobox.Options>
+            </Combobox.Dropdown>
+          </Combobox>
+          <Button
+            onClick={inviteUser}
+            disabled={!picked}
+            loading={invite.isPending && invite.variables?.userId !== undefined}
+            aria-label={picked ? `Inviter ${picked.fullName}` : 'Inviter'}
+          >
+            Inviter
+          </Button>
+        </Group>
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
             label="Ou par e-mail"
@@ -98,7 +159,12 @@ export function InviteCard({ teamId }: { teamId: number }) {
             onChange={(event) => setEmail(event.currentTarget.value)}
             style={{ flex: 1 }}
           />
-          <Button onClick={inviteEmail} disabled={!email.trim()} loading={invite.isPending}>
+          <Button
+            onClick={inviteEmail}
+            disabled={!email.trim()}
+            loading={invite.isPending && invite.variables?.email !== undefined}
+            aria-label="Inviter par e-mail"
+          >
             Inviter
           </Button>
         </Group>
