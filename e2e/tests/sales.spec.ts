@@ -310,7 +310,13 @@ test('at 1366 px the six stages fit; dragging a card shows "Gagné" and "Perdu",
   await expect(page.getByTestId('kanban-drop-win')).toHaveCount(0);
 
   /** Drags the card with the mouse (the zones appear once the drag has started) and drops it on `zone`. */
-  const dropOn = async (zone: 'win' | 'lose') => {
+  const dropOn = async (zone: 'win' | 'lose', fresh = true) => {
+    // Each drag starts from a freshly loaded board: Chromium does not always start a second native
+    // drag on a page whose first one ended in a dialog.
+    if (fresh) {
+      await page.goto('/dashboard/sales');
+      await expect(dragged).toBeVisible({ timeout: 20_000 });
+    }
     await dragged.scrollIntoViewIfNeeded();
     const box = (await dragged.boundingBox())!;
     // From the card's left margin (not its link), a little way to start the drag.
@@ -326,7 +332,7 @@ test('at 1366 px the six stages fit; dragging a card shows "Gagné" and "Perdu",
     await page.mouse.up();
   };
 
-  await dropOn('win');
+  await dropOn('win', false);
   const win = page.getByRole('dialog', { name: `Gagner « ${title} »` });
   await expect(win).toBeVisible();
   await expect(page.getByTestId('kanban-drop-win')).toHaveCount(0);
