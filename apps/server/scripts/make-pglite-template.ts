@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { createPgliteTemplate } from '../src/db/client';
 import { TEMPLATE_FILE } from '../src/db/pglite-template';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed';
 
 export async function makePgliteTemplate(distDir: string): Promise<string> {
   const file = path.join(distDir, TEMPLATE_FILE);

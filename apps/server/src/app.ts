@@ -6,7 +6,6 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import pino from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
-import { seed } from './db/seed';
 import { setCrmCacheTtl } from './lib/crm-cache';
 import { redactForLog } from './lib/log-redaction';
 import { setSearchCacheTtl } from './lib/result-cache';
@@ -47,6 +46,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
+import { seed } from './seed';
 
 declare module 'fastify' {
   interface FastifyInstance {

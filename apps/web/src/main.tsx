@@ -27,7 +27,7 @@ const router = createRouter();
 
 // The data layer (TanStack Query) is not part of the first load: fetch it now, alongside the first
 // page's chunks. If it cannot load, the root layout's lazy DataProvider reports it (route error page).
-import('./lib/data-provider')
+import('./app/data-provider')
   .then(({ startDataLayer }) => startDataLayer({ revalidate: () => router.revalidate() }))
   .catch((error: unknown) => console.error('Data layer failed to load', error));
 

@@ -1,7 +1,7 @@
 /** `npm run seed:demo`: adds the demo accounts (idempotent), on any database. */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DEMO_PASSWORD, demoAccounts, seed } from '../db/seed';
+import { DEMO_PASSWORD, demoAccounts, seed } from '../seed';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);

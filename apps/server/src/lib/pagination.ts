@@ -19,3 +19,11 @@ export function paginationMeta(total: number, { page, perPage }: PaginationQuery
 }
 
 export const offsetOf = ({ page, perPage }: PaginationQuery) => (page - 1) * perPage;
+
+/** The `meta` of every list answer, as the response schemas declare it. */
+export const paginationMetaResponse = z.object({
+  total: z.number(),
+  perPage: z.number(),
+  currentPage: z.number(),
+  lastPage: z.number(),
+}) satisfies z.ZodType<PaginationMeta>;

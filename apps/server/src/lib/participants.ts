@@ -7,7 +7,7 @@ import { type AnyColumn, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { profiles, users } from '../db/schema';
-import { isOnline } from '../modules/users/users.presenter';
+import { isOnline } from './presence';
 
 /** The columns to select (with `profiles` left-joined on the user). */
 export const participantColumns = {

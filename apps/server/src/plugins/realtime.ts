@@ -14,8 +14,8 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { sessions, users } from '../db/schema';
 import { AppError, conflict, notFound } from '../lib/errors';
+import { ONLINE_WINDOW_MS } from '../lib/presence';
 import { frame, RealtimeHub, type Stream } from '../lib/realtime-hub';
-import { ONLINE_WINDOW_MS } from '../modules/users/users.presenter';
 import { redisReady } from './redis';
 import { requireUser } from './session';
 

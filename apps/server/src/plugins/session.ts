@@ -3,19 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client';
 import { unavailableCause } from '../db/resilience';
-import { profiles, sessions, users } from '../db/schema';
+import { type ProfileRow, profiles, sessions, type UserRow, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/errors';
 import { SessionCache, type SessionEntry } from '../lib/session-cache';
-import { unreadMessageCount } from '../modules/users/users.service';
+import { unreadMessageCount } from '../lib/unread-messages';
 
 export const SESSION_COOKIE = 'closia_session';
 const SESSION_TTL_MS = 30 * 24 * 3600_000;
 /** Sliding expiry and presence are written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-export type UserRow = typeof users.$inferSelect;
-export type ProfileRow = typeof profiles.$inferSelect;
 export type Session = SessionEntry<UserRow, ProfileRow>;
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@
  */
 import type { NotificationType } from '@closia/shared';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../db/client';
 import {
   chats,
   conversationParticipants,
@@ -19,7 +19,7 @@ import {
   teamMembers,
   teams,
   users,
-} from '../schema';
+} from '../db/schema';
 
 const SETTER = 'setter@closia.fr';
 const CLOSER = 'closer@closia.fr';

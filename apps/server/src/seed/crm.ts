@@ -14,8 +14,7 @@ import {
   type ProspectState,
 } from '@closia/shared';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { addMonths, winLines } from '../../modules/deals/ledger';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../db/client';
 import {
   applications,
   commissionLines,
@@ -26,7 +25,8 @@ import {
   prospects,
   services,
   users,
-} from '../schema';
+} from '../db/schema';
+import { addMonths, winLines } from '../modules/deals/ledger';
 
 const SETTER = 'setter@closia.fr';
 const CLOSER = 'closer@closia.fr';

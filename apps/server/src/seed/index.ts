@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../modules/auth/auth.service';
-import type { Db } from '../client';
-import { plans, profiles, users, workSectors } from '../schema';
+import type { Db } from '../db/client';
+import { plans, profiles, users, workSectors } from '../db/schema';
+import { hashPassword } from '../modules/auth/auth.service';
 import { seedDemoCollaboration } from './collaboration';
 import { seedDemoCrm } from './crm';
 import { demoMarketplaceEmails, seedDemoMarketplace } from './marketplace';

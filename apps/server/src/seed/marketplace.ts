@@ -5,7 +5,7 @@
  * demo infopreneur has no offer yet (so an older demo database gets it at its next start).
  */
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import {
   advertisements,
   applications,
@@ -15,7 +15,7 @@ import {
   services,
   users,
   workSectors,
-} from '../schema';
+} from '../db/schema';
 
 interface DemoOffer {
   name: string;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { skills, validatedItems, workSectors } from '../schema';
+import type { Db } from '../db/client';
+import { skills, validatedItems, workSectors } from '../db/schema';
 
 /** Sectors of the training offers sold on Closia. */
 export const seedWorkSectors = [

@@ -1,7 +1,6 @@
 import { prospectCreateSchema, prospectStatusError } from '@closia/shared';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestContext } from '../../test/helpers';
 import {
   applications,
   commissionLines,
@@ -10,7 +9,8 @@ import {
   prospectActivities,
   prospects,
   services,
-} from '../schema';
+} from '../db/schema';
+import { createTestApp, TestClient, type TestContext } from '../test/helpers';
 import { DEMO_PASSWORD, seed } from './index';
 
 let ctx: TestContext;

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { currentUserQueryKey, getCurrentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { useServerRedirects } from '../features/redirects/api/get-redirect';
-import { onUnauthorized, queryClient } from './query-client';
-import { realtime } from './realtime';
+import { onUnauthorized, queryClient } from '../lib/query-client';
+import { realtime } from '../lib/realtime';
 
 /*
  * The data layer: TanStack Query's client and what runs on it for every page. Not part of the first

@@ -193,3 +193,8 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/** A user as read from the database (private columns included: never sent as is). */
+export type UserRow = typeof users.$inferSelect;
+/** A sub-profile (setter, closer, setter-closer, infopreneur) as read from the database. */
+export type ProfileRow = typeof profiles.$inferSelect;

@@ -6,7 +6,7 @@ import {
 } from '@closia/shared';
 import { z } from 'zod';
 import type { advertisements } from '../../db/schema';
-import { paginationMeta } from '../users/users.presenter';
+import { paginationMetaResponse } from '../../lib/pagination';
 
 /** A campaign as read from the database, with the name of what it promotes. */
 export type AdvertisementRow = typeof advertisements.$inferSelect & { targetName: string | null };
@@ -82,5 +82,5 @@ export const advertisementResponse = z.object({
 
 export const advertisementPageResponse = z.object({
   data: z.array(advertisementResponse),
-  meta: paginationMeta,
+  meta: paginationMetaResponse,
 });

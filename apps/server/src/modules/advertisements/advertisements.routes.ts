@@ -8,9 +8,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { paginationQuery } from '../../lib/pagination';
-import { requireUser, type UserRow } from '../../plugins/session';
+import { requireUser } from '../../plugins/session';
 import { advertisementPageResponse, advertisementResponse } from './advertisements.presenter';
 import {
   createAdvertisement,

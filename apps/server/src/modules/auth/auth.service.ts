@@ -4,11 +4,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { profiles, users } from '../../db/schema';
 import { logActivity } from '../../lib/activity';
 import { AppError, fieldError, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../plugins/mailer';
-import { revokeSessions, type UserRow } from '../../plugins/session';
+import { revokeSessions } from '../../plugins/session';
 import { loginAttackMail, resetPasswordMail, verificationMail } from './mails';
 import { consumeToken, issueToken } from './tokens';
 

@@ -1,7 +1,7 @@
 import { dashboardTodaySchema } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
-import { viewerOf } from '../services/services.service';
 import { todayOf } from './dashboard.service';
 
 /** The dashboard's "today" page: one read-only answer, the caller's own rows only. */

@@ -15,7 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { commissionLines, deals, services, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import type { Viewer } from '../services/services.service';
+import type { Viewer } from '../../lib/viewer';
 import { type LoadedLine, personRef, presentLine } from './deals.presenter';
 import { addToSums, sumLines, today } from './ledger';
 import { monthsOf, resolvePeriod } from './period';

@@ -16,9 +16,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedCrm, forgetCrmAnswersOnWrites } from '../../lib/crm-cache';
+import { paginationMetaResponse } from '../../lib/pagination';
+import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
-import { viewerOf } from '../services/services.service';
-import { paginationMeta } from '../users/users.presenter';
 import { listCommissions, payCommission } from './commissions.service';
 import {
   commissionLineResponse,
@@ -80,7 +80,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'My deals (owner=me|setter|all, default all), or with as=infopreneur the deals on my offers; filters, sort, page',
         querystring: dealListQuerySchema,
-        response: { 200: z.object({ data: z.array(dealResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(dealResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => listDeals(app.db, signedIn(request), request.query),

@@ -45,8 +45,9 @@ import {
 } from '../../db/schema';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
+import type { Viewer } from '../../lib/viewer';
 import type { Notifier } from '../notifications/notifications.service';
-import { sellableBy, type Viewer } from '../services/services.service';
+import { sellableBy } from '../services/services.service';
 import { requireCapability, roleIn } from '../teams/teams.service';
 import {
   canEdit,

@@ -8,7 +8,7 @@ import type { TeamStats } from '@closia/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { commissionLines, deals } from '../../db/schema';
-import type { Viewer } from '../services/services.service';
+import type { Viewer } from '../../lib/viewer';
 import { listMembers, requireCapability } from '../teams/teams.service';
 import { pipelineOf } from './deals.service';
 

@@ -1,13 +1,12 @@
 import { enumField, favoriteKinds, idParam } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paginationQuery } from '../../lib/pagination';
+import { paginationMetaResponse, paginationQuery } from '../../lib/pagination';
+import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
 import { freelancerCardResponse } from '../freelancers/freelancers.presenter';
 import { missionResponse } from '../missions/missions.presenter';
 import { serviceResponse } from '../services/services.presenter';
-import { viewerOf } from '../services/services.service';
-import { paginationMeta } from '../users/users.presenter';
 import { addFavorite, listFavorites, removeFavorite } from './favorites.service';
 
 const tags = ['favorites'];
@@ -36,7 +35,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My favorites, newest first, each with the item (null once no longer visible)',
         querystring: paginationQuery.extend({ kind: enumField(favoriteKinds).optional() }),
-        response: { 200: z.object({ data: z.array(favoriteResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(favoriteResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => listFavorites(app.db, viewer(request), request.query),

@@ -8,9 +8,10 @@ import type { DbOrTx } from '../../db/client';
 import { favorites, missions, profiles, services, users } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import type { Viewer } from '../../lib/viewer';
 import { freelancerIsListed, loadFreelancers, presentFreelancers } from '../freelancers/freelancers.service';
 import { loadMissions, missionIsListed, presentMissions } from '../missions/missions.service';
-import { loadServices, presentServices, serviceIsListed, type Viewer } from '../services/services.service';
+import { loadServices, presentServices, serviceIsListed } from '../services/services.service';
 
 /** What the viewer may star, per kind: listed items, or their own missions and offers. */
 function visible(kind: FavoriteKind, viewer: Viewer, ids: number[]): SQL {

@@ -22,13 +22,13 @@ import {
   yearsSinceSql,
 } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
+import { isOnline } from '../../lib/presence';
 import { resultCache } from '../../lib/result-cache';
 import { textSearch } from '../../lib/text-search';
 import { loadInTiers } from '../../lib/tiers';
+import type { Viewer } from '../../lib/viewer';
 import { workSectorNameMap } from '../reference/reference.service';
 import { namedRefs } from '../services/services.presenter';
-import type { Viewer } from '../services/services.service';
-import { isOnline } from '../users/users.presenter';
 
 /** A freelancer others may find: finished setter/closer/setter-closer profile, account not suspended. */
 export const freelancerIsListed = and(

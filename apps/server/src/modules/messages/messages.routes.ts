@@ -12,12 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { queryInt } from '../../lib/pagination';
+import { paginationMetaResponse, queryInt } from '../../lib/pagination';
 import { participantResponse } from '../../lib/participants';
+import { unreadMessagesOf } from '../../lib/unread-messages';
 import { requireUser } from '../../plugins/session';
 import { markGroupRead, unreadNotificationCount } from '../notifications/notifications.service';
 import { readAttachment } from '../pictures/pictures.service';
-import { paginationMeta } from '../users/users.presenter';
 import { acceptMessageForms, messageForm, readMessageForm } from './message-form';
 import { conversationResponse, messagePageResponse, messageResponse } from './messages.presenter';
 import {
@@ -33,7 +33,6 @@ import {
   requireParticipant,
   searchPeople,
   sendDirectMessage,
-  unreadMessagesOf,
 } from './messages.service';
 
 const tags = ['messages'];
@@ -76,7 +75,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'My conversations, latest activity first, with the other person, last message and unread count',
         querystring: conversationListQuerySchema,
-        response: { 200: z.object({ data: z.array(conversationResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(conversationResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => listConversations(app.db, requireUser(request).id, request.query),

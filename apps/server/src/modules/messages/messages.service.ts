@@ -149,25 +149,6 @@ export async function attachmentFor(db: DbOrTx, userId: number, messageId: numbe
 
 // ------------------------------------------------------------------------------ conversations
 
-/** Messages sent to the user in their conversations that they have not read yet. */
-export async function unreadMessagesOf(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(messages)
-    .innerJoin(conversationParticipants, eq(conversationParticipants.conversationId, messages.conversationId))
-    .where(
-      and(
-        eq(conversationParticipants.userId, userId),
-        sql`${messages.senderId} is distinct from ${userId}`,
-        or(
-          isNull(conversationParticipants.lastReadAt),
-          sql`${messages.createdAt} > ${conversationParticipants.lastReadAt}`,
-        ),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 /** The conversation if the user takes part in it (else 404: ids cannot be probed). */
 export async function requireParticipant(db: DbOrTx, userId: number, conversationId: number) {
   const [row] = await db

@@ -11,10 +11,10 @@ import { applications, missions, profiles, services, users } from '../../db/sche
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import type { Viewer } from '../../lib/viewer';
 import { loadFreelancers, missionFacts, presentFreelancers } from '../freelancers/freelancers.service';
 import type { Notifier } from '../notifications/notifications.service';
 import { userSummary } from '../services/services.presenter';
-import type { Viewer } from '../services/services.service';
 import { isFreelancerKind, type MissionRow, missionFields, missionIsListed } from './missions.service';
 
 type ApplicationRow = typeof applications.$inferSelect;

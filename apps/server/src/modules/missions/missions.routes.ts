@@ -17,11 +17,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paginationQuery } from '../../lib/pagination';
+import { paginationMetaResponse, paginationQuery } from '../../lib/pagination';
+import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
 import { namedRefResponse, serviceResponse } from '../services/services.presenter';
-import { getService, searchJobs, viewerOf } from '../services/services.service';
-import { paginationMeta } from '../users/users.presenter';
+import { getService, searchJobs } from '../services/services.service';
 import {
   applyToMission,
   decideApplication,
@@ -45,7 +45,7 @@ import {
 const count = z.number();
 const missionSearchResponse = z.object({
   data: z.array(missionResponse),
-  meta: paginationMeta,
+  meta: paginationMetaResponse,
   facets: z.object({
     missionType: z.object(
       Object.fromEntries(missionTypes.map((t) => [t, count])) as Record<
@@ -136,7 +136,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My missions in every state but deleted (infopreneurs only)',
         querystring: paginationQuery,
-        response: { 200: z.object({ data: z.array(missionResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(missionResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => listMyMissions(app.db, signedIn(request), request.query),
@@ -253,7 +253,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'My applications, newest first',
         querystring: paginationQuery,
-        response: { 200: z.object({ data: z.array(applicationResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(applicationResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => listMyApplications(app.db, signedIn(request), request.query),
@@ -299,7 +299,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['jobs'],
         summary: 'Approved, active offers that freelancers can sell, with their commission per sale',
         querystring: jobSearchSchema,
-        response: { 200: z.object({ data: z.array(serviceResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(serviceResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => searchJobs(app.db, viewerOf(request.session), request.query),

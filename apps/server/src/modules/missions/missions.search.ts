@@ -21,9 +21,9 @@ import { paginationMeta } from '../../lib/pagination';
 import { resultCache } from '../../lib/result-cache';
 import { type TextSearch, textSearch } from '../../lib/text-search';
 import { loadInTiers } from '../../lib/tiers';
+import type { Viewer } from '../../lib/viewer';
 import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
 import { workSectorNameMap } from '../reference/reference.service';
-import type { Viewer } from '../services/services.service';
 import {
   freelancerOf,
   loadListedMissions,

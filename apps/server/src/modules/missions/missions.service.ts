@@ -19,11 +19,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { applications, missions, type profiles, services, users } from '../../db/schema';
+import { applications, missions, type ProfileRow, services, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { listingsChanged } from '../../lib/listing-changes';
 import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { requireInfopreneur, type Viewer } from '../../lib/viewer';
 import { workSectorNameMap } from '../reference/reference.service';
 import {
   commissionAmountOf,
@@ -32,13 +33,11 @@ import {
   serviceFields,
   userSummary,
 } from '../services/services.presenter';
-import { requireInfopreneur, type Viewer } from '../services/services.service';
 
 /** The columns an answer shows: every one but the search text and vector (kilobytes a row). */
 const { searchText: _missionText, searchVector: _missionVector, ...missionShown } = getTableColumns(missions);
 export const missionFields = missionShown;
 export type MissionRow = Omit<typeof missions.$inferSelect, 'searchText' | 'searchVector'>;
-type ProfileRow = typeof profiles.$inferSelect;
 
 /** Listed for everyone: published and open, on a listed offer (the `listed` flag its trigger keeps). */
 export const missionIsListed = eq(missions.listed, true);

@@ -7,9 +7,9 @@ import {
 } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paginationMetaResponse } from '../../lib/pagination';
 import { participantResponse } from '../../lib/participants';
 import { requireUser } from '../../plugins/session';
-import { paginationMeta } from '../users/users.presenter';
 import {
   emailPreferences,
   listNotifications,
@@ -51,7 +51,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({
             data: z.array(notificationResponse),
-            meta: paginationMeta.extend({ unreadCount: z.number() }),
+            meta: paginationMetaResponse.extend({ unreadCount: z.number() }),
           }),
         },
       },

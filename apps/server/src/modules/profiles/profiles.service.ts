@@ -12,19 +12,17 @@ import {
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { missions, profiles, services, users } from '../../db/schema';
+import { missions, type ProfileRow, profiles, services, type UserRow, users } from '../../db/schema';
 import { logActivity } from '../../lib/activity';
 import { AppError, notFound } from '../../lib/errors';
 import { yearsSince } from '../../lib/matching';
-import type { UserRow } from '../../plugins/session';
+import { isOnline } from '../../lib/presence';
 import { assertUsableWorkSectors, ensureSkills, workSectorNames } from '../reference/reference.service';
-import { isOnline } from '../users/users.presenter';
 
 export type ProfileKind = 'setter' | 'closer' | 'setter_closer' | 'infopreneur';
 
 /** Links saved before the URL rule refused other schemes (`javascript:`, `data:`…) are not shown. */
 const shownLinks = (links: string[]) => links.filter(isValidHttpUrl);
-type ProfileRow = typeof profiles.$inferSelect;
 
 export const kindOfRole: Record<RegistrationRole, ProfileKind> = {
   setter: 'setter',

@@ -13,7 +13,7 @@ import {
 } from '@closia/shared';
 import { z } from 'zod';
 import type { prospectActivities, prospects } from '../../db/schema';
-import { paginationMeta } from '../users/users.presenter';
+import { paginationMetaResponse } from '../../lib/pagination';
 
 export type ProspectRow = typeof prospects.$inferSelect;
 export type ActivityRow = typeof prospectActivities.$inferSelect;
@@ -62,7 +62,7 @@ export const prospectWithDuplicatesResponse = prospectResponse.extend({
   duplicates: z.array(prospectDuplicateResponse),
 }) satisfies z.ZodType<ProspectWithDuplicates>;
 
-export const prospectPage = z.object({ data: z.array(prospectResponse), meta: paginationMeta });
+export const prospectPage = z.object({ data: z.array(prospectResponse), meta: paginationMetaResponse });
 
 export const activityResponse = z.object({
   id: z.number(),
@@ -79,7 +79,7 @@ export const activityResponse = z.object({
   updatedAt: z.string(),
 }) satisfies z.ZodType<ProspectActivity>;
 
-export const activityPage = z.object({ data: z.array(activityResponse), meta: paginationMeta });
+export const activityPage = z.object({ data: z.array(activityResponse), meta: paginationMetaResponse });
 
 const previewResponse = z.object({
   line: z.number(),

@@ -1,6 +1,6 @@
 import type { ValidatedItem, WorkSector } from '@closia/shared';
 import { z } from 'zod';
-import { paginationMeta } from '../users/users.presenter';
+import { paginationMetaResponse } from '../../lib/pagination';
 import type { ReferenceKind } from './reference.kinds';
 
 /** A reference item as read from any of the three tables (the flag under a common name). */
@@ -52,5 +52,5 @@ export const validatedItemResponse = z.object({
 /** Response schemas of one kind: the item and a page of items. */
 export function responsesOf(kind: ReferenceKind) {
   const item = kind.flagName === 'approved' ? workSectorResponse : validatedItemResponse;
-  return { item, page: z.object({ data: z.array(item), meta: paginationMeta }) };
+  return { item, page: z.object({ data: z.array(item), meta: paginationMetaResponse }) };
 }

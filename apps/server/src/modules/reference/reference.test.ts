@@ -11,9 +11,9 @@ import {
   validatedItems,
   workSectors,
 } from '../../db/schema';
-import { seed } from '../../db/seed';
 import { AppError } from '../../lib/errors';
 import { nameKey, nameSearch } from '../../lib/name-search';
+import { seed } from '../../seed';
 import { createTestApp, createUser, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 import { assertUsableWorkSectors, ensureSkills, workSectorNames } from './reference.service';
 

@@ -9,9 +9,9 @@ import {
 } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paginationQuery } from '../../lib/pagination';
+import { paginationMetaResponse, paginationQuery } from '../../lib/pagination';
+import { viewerOf } from '../../lib/viewer';
 import { requireAdmin, requireUser } from '../../plugins/session';
-import { paginationMeta } from '../users/users.presenter';
 import { serviceResponse } from './services.presenter';
 import {
   createService,
@@ -23,12 +23,11 @@ import {
   reviewService,
   submitService,
   updateService,
-  viewerOf,
 } from './services.service';
 
 const tags = ['services'];
 const idParams = z.object({ id: idParam() });
-const servicePage = z.object({ data: z.array(serviceResponse), meta: paginationMeta });
+const servicePage = z.object({ data: z.array(serviceResponse), meta: paginationMetaResponse });
 
 /** Training offers ("infopreneur formations"): CRUD by their owner, review by admins. */
 export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {

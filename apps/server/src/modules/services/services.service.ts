@@ -7,42 +7,16 @@ import type {
 } from '@closia/shared';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { applications, missions, services, users } from '../../db/schema';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { conflict, fieldError, notFound } from '../../lib/errors';
 import { listingsChanged } from '../../lib/listing-changes';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { textSearch } from '../../lib/text-search';
-import type { Session, UserRow } from '../../plugins/session';
+import { requireInfopreneur, type Viewer } from '../../lib/viewer';
 import type { Notifier } from '../notifications/notifications.service';
 import { assertUsableWorkSectors, workSectorNameMap } from '../reference/reference.service';
 import { presentService, type ServiceExtras, type ServiceRow, serviceFields } from './services.presenter';
-
-/** Who is asking: the signed-in user (with their sub-profile kind) or nobody. */
-export interface Viewer {
-  id: number;
-  admin: boolean;
-  kind: string | null;
-  /** The signed-in user's sub-profile and availability, as the session lookup read them. */
-  profile?: Session['profile'];
-  available?: boolean;
-}
-
-export function viewerOf(session: Session | null): Viewer | null {
-  if (!session) return null;
-  return {
-    id: session.user.id,
-    admin: session.user.admin,
-    kind: session.profile?.kind ?? null,
-    profile: session.profile,
-    available: session.user.available,
-  };
-}
-
-export function requireInfopreneur(viewer: Viewer | null, what = 'publish training offers'): Viewer {
-  if (!viewer) throw forbidden();
-  if (viewer.kind !== 'infopreneur') throw forbidden(`Only infopreneurs can ${what}`);
-  return viewer;
-}
 
 /** Visible to everyone: approved by an admin, active, not deleted. */
 export const serviceIsListed = and(

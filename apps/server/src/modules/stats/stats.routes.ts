@@ -7,9 +7,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedCrm, followCrmInvalidations } from '../../lib/crm-cache';
+import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
 import { personResponse } from '../deals/deals.presenter';
-import { viewerOf } from '../services/services.service';
 import { forecastOf, statsOf } from './stats.service';
 
 const tags = ['stats'];

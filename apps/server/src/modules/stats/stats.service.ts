@@ -28,12 +28,12 @@ import {
   services,
   users,
 } from '../../db/schema';
+import type { Viewer } from '../../lib/viewer';
 import { ledgerRoleOf } from '../deals/commissions.service';
 import { fullNameOf, personRef } from '../deals/deals.presenter';
 import { onOffersOf, valueCentsSql, workedBy } from '../deals/deals.service';
 import { commissionCents, DEFAULT_SETTER_SHARE_PERCENT, netCentsSql, today } from '../deals/ledger';
 import { monthsOf, type Period, resolvePeriod } from '../deals/period';
-import type { Viewer } from '../services/services.service';
 
 const DAY_MS = 24 * 3600_000;
 

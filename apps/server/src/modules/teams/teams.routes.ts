@@ -20,6 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { teams } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { paginationMetaResponse } from '../../lib/pagination';
+import { viewerOf } from '../../lib/viewer';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { teamStatsOf } from '../deals/team-stats';
 import { messageForm, readMessageForm } from '../messages/message-form';
@@ -31,8 +33,6 @@ import {
   storeTeamAvatar,
 } from '../pictures/pictures.service';
 import { readPhoto } from '../pictures/upload';
-import { viewerOf } from '../services/services.service';
-import { paginationMeta } from '../users/users.presenter';
 import {
   chatMessages,
   createChat,
@@ -128,7 +128,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My teams (search by name)',
         querystring: teamListQuerySchema,
-        response: { 200: z.object({ data: z.array(teamResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(teamResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => listMyTeams(app.db, me(request).id, request.query),
@@ -721,7 +721,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Every team, search by name or description (admins)',
         querystring: teamListQuerySchema,
-        response: { 200: z.object({ data: z.array(teamResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(teamResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => listAllTeams(app.db, requireAdmin(request).id, request.query),

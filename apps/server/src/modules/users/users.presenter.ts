@@ -1,15 +1,7 @@
 import type { CurrentUser, SalesProfile, SubProfile, UserActivity } from '@closia/shared';
 import { z } from 'zod';
-import type { profiles, userActivities, users } from '../../db/schema';
-
-type UserRow = typeof users.$inferSelect;
-type ProfileRow = typeof profiles.$inferSelect;
-
-/** A user counts as online when seen in the last five minutes. */
-export const ONLINE_WINDOW_MS = 5 * 60_000;
-
-export const isOnline = (user: Pick<UserRow, 'lastSeenAt'>) =>
-  user.lastSeenAt !== null && Date.now() - user.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
+import type { ProfileRow, UserRow, userActivities } from '../../db/schema';
+import { isOnline } from '../../lib/presence';
 
 export function presentSubProfile(p: ProfileRow): SubProfile {
   return {
@@ -139,10 +131,3 @@ export const activityResponse = z.object({
   description: z.string().nullable(),
   createdAt: z.string(),
 }) satisfies z.ZodType<UserActivity>;
-
-export const paginationMeta = z.object({
-  total: z.number(),
-  perPage: z.number(),
-  currentPage: z.number(),
-  lastPage: z.number(),
-});

@@ -1,7 +1,7 @@
 import { emailChangeSchema, userUpdateSchema, verifyEmailSchema } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paginationQuery } from '../../lib/pagination';
+import { paginationMetaResponse, paginationQuery } from '../../lib/pagination';
 import { requireUser, type Session } from '../../plugins/session';
 import {
   confirmEmailChange,
@@ -10,7 +10,7 @@ import {
   requestEmailChange,
   updateAccount,
 } from './account.service';
-import { activityResponse, currentUserResponse, paginationMeta, presentCurrentUser } from './users.presenter';
+import { activityResponse, currentUserResponse, presentCurrentUser } from './users.presenter';
 import { getCurrentUser, listActivities } from './users.service';
 
 const message = z.object({ message: z.string() });
@@ -54,7 +54,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: "The signed-in user's activity timeline, newest first",
         querystring: paginationQuery,
-        response: { 200: z.object({ data: z.array(activityResponse), meta: paginationMeta }) },
+        response: { 200: z.object({ data: z.array(activityResponse), meta: paginationMetaResponse }) },
       },
     },
     async (request) => listActivities(app.db, requireUser(request).id, request.query),

@@ -1,19 +1,12 @@
 import type { CurrentUser, Paginated, UserActivity } from '@closia/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { profiles, userActivities, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
-import type { UserRow } from '../../plugins/session';
+import { unreadMessageCount } from '../../lib/unread-messages';
 import { presentActivity, presentCurrentUser } from './users.presenter';
-
-/** Messages sent to the user that they have not read yet (a column of any query joining `users`). */
-export const unreadMessageCount = sql<number>`(
-  select count(*)::int from messages m
-  join conversation_participants cp on cp.conversation_id = m.conversation_id
-  where cp.user_id = ${users.id} and m.sender_id is distinct from ${users.id}
-    and (cp.last_read_at is null or m.created_at > cp.last_read_at)
-)`;
 
 const currentUserExtras = (db: DbOrTx) =>
   db
