@@ -4,6 +4,8 @@ import {
   type DealHistory,
   type DealViewerRole,
   dealProbability,
+  isOpenStage,
+  isSetterStage,
   type PersonRef,
   type PipelineStage,
   pipelineStages,
@@ -39,12 +41,6 @@ export const personRef = (p: NameParts): PersonRef => ({ id: p.id, fullName: ful
 
 const DAY_MS = 24 * 3600_000;
 
-/** The open stages up to R2: where a setter still works a deal handed to a closer. */
-const SETTER_STAGES: readonly PipelineStage[] = ['Prospecting', 'Qualification', 'Closing', 'Role'];
-
-export const isOpenStage = (status: string) =>
-  (selectablePipelineStages as readonly string[]).includes(status);
-
 /** Who the viewer is to the deal, or null when they may not see it. */
 export function viewerRoleOf(row: LoadedDeal, viewerId: number): DealViewerRole | null {
   if (row.deal.ownerId === viewerId) return 'owner';
@@ -61,9 +57,8 @@ export function viewerRoleOf(row: LoadedDeal, viewerId: number): DealViewerRole 
 export function canEdit(role: DealViewerRole | null, status: string): boolean {
   if (role === 'owner') return true;
   if (role === 'team') return isOpenStage(status);
-  return role === 'setter' && SETTER_STAGES.includes(status as PipelineStage);
+  return role === 'setter' && isSetterStage(status);
 }
-export const isSetterStage = (status: string) => SETTER_STAGES.includes(status as PipelineStage);
 
 /** The amount sold when won, else the offer's price (0 without an offer). */
 function valueCentsOf(row: Pick<LoadedDeal, 'deal' | 'service'>): number {

@@ -1,4 +1,5 @@
 import type { Deal, SelectablePipelineStage } from '@closia/shared';
+import { isOpenStage } from '@closia/shared';
 import { Button, Menu } from '@mantine/core';
 import {
   IconArrowsExchange,
@@ -7,7 +8,7 @@ import {
   IconTrophy,
   IconUserShare,
 } from '@tabler/icons-react';
-import { isOpenStage, movableStages, stageLabel } from '../utils/stages';
+import { movableStages, stageLabel } from '../utils/stages';
 
 export type DealDialog = 'win' | 'lose' | 'handoff' | 'move';
 

@@ -1,4 +1,5 @@
 import type { DealHistory, PipelineStage } from '@closia/shared';
+import { isOpenStage } from '@closia/shared';
 import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconArrowRight,
@@ -10,7 +11,7 @@ import {
   IconUserShare,
 } from '@tabler/icons-react';
 import { formatInstant, formatProbability } from '../utils/format';
-import { isOpenStage, stageLabel } from '../utils/stages';
+import { stageLabel } from '../utils/stages';
 
 const stage = (value: string | null) => (value ? stageLabel(value as PipelineStage) : '—');
 const probability = (value: string | null) =>

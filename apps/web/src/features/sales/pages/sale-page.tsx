@@ -1,4 +1,4 @@
-import { type Deal, dealCreateSchema, dealUpdateSchema } from '@closia/shared';
+import { type Deal, dealCreateSchema, dealUpdateSchema, isOpenStage } from '@closia/shared';
 import {
   Alert,
   Anchor,
@@ -62,7 +62,6 @@ import {
   formatPercent,
 } from '../utils/format';
 import { useSalesLinks } from '../utils/sales-links';
-import { isOpenStage } from '../utils/stages';
 
 const validateOpen = zodResolver(dealCreateSchema);
 const validateUpdate = zodResolver(dealUpdateSchema);

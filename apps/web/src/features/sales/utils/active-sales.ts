@@ -1,6 +1,6 @@
 import type { Deal } from '@closia/shared';
+import { isOpenStage } from '@closia/shared';
 import { dayjs } from '../../../lib/dayjs';
-import { isOpenStage } from './stages';
 
 /*
  * `/dashboard/active-sales`: the open deals by expected close date, the overdue ones first (the most

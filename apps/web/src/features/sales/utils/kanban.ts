@@ -1,5 +1,6 @@
 import type { Deal, Pipeline, PipelineStageSummary, SelectablePipelineStage } from '@closia/shared';
-import { isOpenStage, openStages } from './stages';
+import { isOpenStage } from '@closia/shared';
+import { openStages } from './stages';
 
 /*
  * The kanban's optimistic move. A drop (or "Déplacer") changes the cached deals and the column

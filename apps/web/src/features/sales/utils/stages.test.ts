@@ -1,6 +1,7 @@
+import { isOpenStage } from '@closia/shared';
 import { describe, expect, it } from 'vitest';
 import { dealFixture } from './deal-fixture';
-import { groupByStage, isOpenStage, movableStages, openStages, stageLabel } from './stages';
+import { groupByStage, movableStages, openStages, stageLabel } from './stages';
 
 describe('stages', () => {
   it('keeps the spec order, R2 labelling the stored Role', () => {

@@ -1,9 +1,11 @@
 import {
   type Deal,
+  isOpenStage,
   type PipelineStage,
   pipelineStageLabels,
   type SelectablePipelineStage,
   selectablePipelineStages,
+  setterStages,
 } from '@closia/shared';
 
 /*
@@ -14,21 +16,9 @@ import {
 /** The six open stages, in order (the kanban's columns, the stage picker's choices). */
 export const openStages: readonly SelectablePipelineStage[] = selectablePipelineStages;
 
-/** The open stages up to R2: where a setter still works a deal handed to a closer. */
-export const setterStages: readonly SelectablePipelineStage[] = [
-  'Prospecting',
-  'Qualification',
-  'Closing',
-  'Role',
-];
-
 /** French label of a stage: "Prospection", "R2" (stored `Role`), "Gagné"… */
 export function stageLabel(stage: PipelineStage): string {
   return pipelineStageLabels[stage];
-}
-
-export function isOpenStage(stage: PipelineStage): stage is SelectablePipelineStage {
-  return (openStages as readonly string[]).includes(stage);
 }
 
 /** The deals of each open stage, in the pipeline's order (closed deals are left out). */
