@@ -166,11 +166,23 @@ describe.skipIf(!bin)('database outage (own PostgreSQL, real server process)', (
     }
     expect(recovered, server.output()).toBeGreaterThanOrEqual(0);
     expect(recovered).toBeLessThan(5000);
-    const after = await load(1500, 10);
+    // And under load: a whole second in which every request succeeds starts within 5 s of the return
+    // (the first moments may still meet a connection the stop had cut).
+    let steadyFrom = -1;
+    let last: Answer[] = [];
+    while (Date.now() - back < 10_000) {
+      const windowStart = Date.now() - back;
+      last = await load(1000, 10);
+      if (last.length > 0 && last.every((a) => a.status === 200)) {
+        steadyFrom = windowStart;
+        break;
+      }
+    }
     expect(
-      after.every((a) => a.status === 200),
-      summary(after),
-    ).toBe(true);
+      steadyFrom,
+      summary(last) + JSON.stringify(last.filter((a) => a.status !== 200).slice(0, 5)),
+    ).toBeGreaterThanOrEqual(0);
+    expect(steadyFrom).toBeLessThan(5000);
     expect(server.alive()).toBe(true);
   });
 
