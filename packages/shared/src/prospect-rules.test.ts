@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadStages, prospectStates } from './enums';
-import { prospectStatusConflict, prospectStatusError } from './prospect-rules';
+import { acceptsSeveralColumns, prospectStatusConflict, prospectStatusError } from './prospect-rules';
+import { prospectImportFields } from './schemas/prospect';
 import { validationMessageFr } from './validation';
 
 describe('the prospect status rule', () => {
@@ -23,5 +24,12 @@ describe('the prospect status rule', () => {
       meta: { state: 'success' },
     });
     expect(validationMessageFr(item!)).toBe('Cette qualification contredit le statut de contact');
+  });
+});
+
+describe('the import targets several columns may fill', () => {
+  it('are the links, the observations and "ignore"; a field or a custom field takes one column', () => {
+    const several = [...prospectImportFields, 'ignore', 'customFields.Source'].filter(acceptsSeveralColumns);
+    expect(several).toEqual(['observations', 'contactLinks', 'ignore']);
   });
 });

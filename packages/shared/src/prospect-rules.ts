@@ -39,3 +39,16 @@ export function prospectStatusError(prospect: {
     meta,
   };
 }
+
+/**
+ * The import targets (`POST /prospects/import` mapping) that several columns of a file may fill:
+ * their values are put together (the links of every column, the observations one per line; ignored
+ * columns go nowhere). Any other target, a field or a custom field, takes one column at most: the
+ * server refuses a mapping that gives it two, the import wizard flags the second one.
+ */
+export const multiColumnImportTargets = ['contactLinks', 'observations', 'ignore'] as const;
+
+/** Whether several columns may go to this import target (`multiColumnImportTargets`). */
+export function acceptsSeveralColumns(target: string): boolean {
+  return (multiColumnImportTargets as readonly string[]).includes(target);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser, SalesProfile } from './api-types';
 import { errorPageContent, pageTitle } from './page-title';
+import type { CurrentUser, SalesProfile } from './responses/users';
 import {
   activeProfile,
   activityColorPalette,

@@ -307,7 +307,7 @@ describe('validationMessageFr', () => {
     ['fileSize', { max: 2 * 1024 * 1024 }, 'Le fichier ne doit pas dépasser 2 Mo'],
     ['fileSize', { max: 5 * 1024 * 1024 }, 'Le fichier ne doit pas dépasser 5 Mo'],
     ['fileType', undefined, 'Ce type de fichier n’est pas accepté'],
-    ['csv', undefined, 'Ce fichier n’est pas un fichier CSV valide'],
+    ['csv', undefined, 'Ce fichier n’est pas un fichier CSV ou Excel (.xlsx) valide'],
     ['csv', { line: 12 }, 'Ce fichier n’est pas un fichier CSV valide (ligne 12)'],
     ['maxLines', { max: 10_000 }, 'Le fichier ne doit pas dépasser 10\u202f000 lignes'],
     ['json', undefined, 'Ce champ doit être un JSON valide'],

@@ -225,8 +225,9 @@ export function validationMessageFr(item: ValidationErrorItem): string {
     case 'fileType':
       return 'Ce type de fichier n’est pas accepté';
     case 'csv':
+      // The prospects import takes a CSV file or an Excel workbook; a line is a CSV text's.
       return meta.line === undefined
-        ? 'Ce fichier n’est pas un fichier CSV valide'
+        ? 'Ce fichier n’est pas un fichier CSV ou Excel (.xlsx) valide'
         : `Ce fichier n’est pas un fichier CSV valide (ligne ${String(meta.line)})`;
     case 'maxLines':
       return `Le fichier ne doit pas dépasser ${formatCount(meta.max)} lignes`;

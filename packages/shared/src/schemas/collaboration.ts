@@ -10,18 +10,13 @@ import {
   emailField,
   idField,
   idParam,
-  lenientNumber,
   limits,
-  MAX_INT,
   textField,
   trimmedString,
   urlField,
   utcDateTime,
 } from './fields';
-import { queryFlag } from './marketplace';
-
-const page = () => lenientNumber().pipe(z.number().min(1).max(MAX_INT).int());
-const perPage = (max = 100) => lenientNumber().pipe(z.number().min(1).max(max).int());
+import { pageParam as page, perPageParam as perPage, queryFlag } from './query';
 
 /* ----------------------------------------------------------------------------------- realtime */
 

@@ -12,12 +12,11 @@ import {
   idParam,
   lenientNumber,
   limits,
-  MAX_INT,
   moneyField,
   textField,
   utcDateTime,
 } from './fields';
-import { queryList } from './marketplace';
+import { pageParam as page, perPageParam as perPage, queryList } from './query';
 
 /** A calendar day 'YYYY-MM-DD' (a date-time given instead is read in UTC, then cut to its day). */
 export function calendarDate() {
@@ -100,9 +99,6 @@ export type DealSortField = (typeof dealSortFields)[number];
 export const dealOwnerFilters = ['me', 'setter', 'all'] as const;
 /** `as=infopreneur`: the deals on my offers (read-only) instead of the deals I work. */
 export const dealViewpoints = ['seller', 'infopreneur'] as const;
-
-const page = () => lenientNumber().pipe(z.number().min(1).max(MAX_INT).int());
-const perPage = () => lenientNumber().pipe(z.number().min(1).max(100).int());
 
 /** `GET /deals`: filters, sort and page, as a query string (`status=Closing,Role`). */
 export const dealListQuerySchema = z.object({

@@ -6,46 +6,26 @@
 import { z } from 'zod';
 import { certifications, financingMethods, locationTypes, sortOrders } from '../enums';
 import {
-  checkboxValue,
   distinctItems,
   enumField,
   idField,
   idParam,
   lenientNumber,
   limits,
-  MAX_INT,
   textField,
   trimmedString,
   urlField,
   utcDateTime,
 } from './fields';
-import { missionCreateSchema } from './mission';
-
-/**
- * A list from the query string: repeated keys (`?a=1&a=2`), one comma-separated value (`?a=1,2`)
- * or a JSON array in a body. Empty items are dropped.
- */
-export function queryList<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => {
-    const parts = typeof value === 'string' ? [value] : value;
-    if (!Array.isArray(parts)) return parts;
-    return parts.flatMap((part) =>
-      typeof part === 'string'
-        ? part
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s !== '')
-        : [part],
-    );
-  }, z.array(item).max(50));
-}
-
-/** A query-string flag: 1/true/yes/on or 0/false/no/off. */
-export const queryFlag = () => checkboxValue();
-
-const page = () => lenientNumber().pipe(z.number().min(1).max(MAX_INT).int());
-const perPage = () => lenientNumber().pipe(z.number().min(1).max(100).int());
-const searchText = () => textField().trim().max(limits.searchQueryMaxLength);
+import { missionCreateSchema, missionSearchSchema } from './mission';
+import {
+  pageParam as page,
+  paginationQuerySchema,
+  perPageParam as perPage,
+  queryFlag,
+  queryList,
+  searchText,
+} from './query';
 
 /** `POST /admin/services/{id}/reject`: the reason the owner will read. */
 export const serviceRejectSchema = z.object({ reason: trimmedString(3, 2000) });
@@ -65,6 +45,32 @@ export type MissionUpdateInput = z.infer<typeof missionUpdateSchema>;
 /** `POST /missions/{id}/applications`. */
 export const applicationCreateSchema = z.object({ message: trimmedString(10, 3000) });
 export type ApplicationCreateInput = z.infer<typeof applicationCreateSchema>;
+
+export const missionSortFields = ['newest', 'price', 'commissionAmount', 'commissionRate', 'match'] as const;
+export type MissionSortField = (typeof missionSortFields)[number];
+
+/**
+ * `GET /missions`: the spec §5 mission search filters as a query string: lists as repeated keys
+ * or `3,7`, the price range as `min,max` (two positive numbers, min ≤ max), the sort among known
+ * fields (`match` ranks by the match with the signed-in freelancer, with `forMe=1`).
+ */
+export const missionSearchQuerySchema = missionSearchSchema.extend({
+  priceRange: queryList(lenientNumber().pipe(z.number().positive().max(1_000_000_000)))
+    .pipe(z.array(z.number()).length(2))
+    .refine((range) => range[0]! <= range[1]!, {
+      message: 'The priceRange minimum must not exceed its maximum',
+      params: { rule: 'range' },
+    })
+    .nullish(),
+  workSectors: queryList(idParam()).nullish(),
+  certifications: queryList(enumField(certifications)).nullish(),
+  financingMethods: queryList(enumField(financingMethods)).nullish(),
+  sortBy: enumField(missionSortFields).nullish(),
+  forMe: queryFlag().optional(),
+  page: page().default(1),
+  perPage: perPage().default(20),
+});
+export type MissionSearchQuery = z.infer<typeof missionSearchQuerySchema>;
 
 export const jobSortFields = ['commissionAmount', 'commissionRate', 'price', 'newest'] as const;
 export type JobSortField = (typeof jobSortFields)[number];
@@ -107,8 +113,20 @@ export type FreelancerSearchInput = z.infer<typeof freelancerSearchSchema>;
 
 export const favoriteKinds = ['user', 'mission', 'service'] as const;
 
+/** `GET /favorites`: mine, of one kind or all. */
+export const favoriteListQuerySchema = paginationQuerySchema.extend({
+  kind: enumField(favoriteKinds).optional(),
+});
+export type FavoriteListQuery = z.infer<typeof favoriteListQuerySchema>;
+
 export const advertisementStatuses = ['draft', 'active', 'paused', 'ended'] as const;
 export const advertisementTargetRoles = ['setter', 'closer', 'setter_closer'] as const;
+
+/** `GET /advertisements`: the caller's campaigns, of one status or all. */
+export const advertisementListQuerySchema = paginationQuerySchema.extend({
+  status: enumField(advertisementStatuses).optional(),
+});
+export type AdvertisementListQuery = z.infer<typeof advertisementListQuerySchema>;
 
 const advertisementFields = {
   title: trimmedString(3, 100),

@@ -14,14 +14,12 @@ import {
   enumField,
   idField,
   idParam,
-  lenientNumber,
   limits,
-  MAX_INT,
   textField,
   urlField,
   utcDateTime,
 } from './fields';
-import { queryList } from './marketplace';
+import { pageParam as page, perPageParam as perPage, queryList } from './query';
 
 export const prospectLimits = {
   contactLinksMax: 20,
@@ -87,9 +85,6 @@ export type ProspectCreateInput = z.infer<typeof prospectCreateSchema>;
  */
 export const prospectUpdateSchema = z.object(prospectFields).partial().extend({ id: idField().optional() });
 export type ProspectUpdateInput = z.infer<typeof prospectUpdateSchema>;
-
-const page = () => lenientNumber().pipe(z.number().min(1).max(MAX_INT).int());
-const perPage = () => lenientNumber().pipe(z.number().min(1).max(100).int());
 
 /** `nextActivity=` filter of the prospect list, on Europe/Paris calendar days. */
 export const nextActivityFilters = ['overdue', 'today', 'week'] as const;

@@ -12,8 +12,8 @@
  * Its texts are `textField()`s, as every string of this package's schemas (storable-text.test.ts).
  */
 import { z } from 'zod';
-import { priorities, selectablePipelineStages } from './enums';
-import { textField } from './schemas/fields';
+import { priorities, selectablePipelineStages } from '../enums';
+import { textField } from '../schemas/fields';
 
 /** The items each list of the page shows. */
 export const DASHBOARD_TODAY_LIMIT = 5;
