@@ -20,7 +20,6 @@ import { freelancersRoutes } from './modules/freelancers/freelancers.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { missionsRoutes } from './modules/missions/missions.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { createNotifier, type Notifier } from './modules/notifications/notifications.service';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { prospectsRoutes } from './modules/prospects/prospects.routes';
@@ -36,8 +35,10 @@ import { dbPlugin } from './plugins/db';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { invalidationPlugin } from './plugins/invalidation';
+import { loginBackoffPlugin } from './plugins/login-backoff';
 import { mailerPlugin } from './plugins/mailer';
 import { metricsPlugin } from './plugins/metrics';
+import { notifierPlugin } from './plugins/notifier';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
@@ -45,14 +46,13 @@ import { requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { storagePlugin } from './plugins/storage';
+import { unitOfWorkPlugin } from './plugins/unit-of-work';
 import { webPlugin } from './plugins/web';
 import { seed } from './seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    /** Tells users what happened: notification centre, live push, e-mail per their choice. */
-    notifier: Notifier;
   }
 }
 
@@ -97,8 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await seed(database.db, { demo: config.seedDemo, log: app.log });
   }
 
-  await app.register(errorsPlugin);
+  // First: its request hook runs even when a later one refuses the request (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin);
+  await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(fastifyCookie);
   await app.register(dbPlugin, { database });
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(redisPlugin);
   await app.register(invalidationPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(loginBackoffPlugin);
   await app.register(metricsPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
@@ -134,16 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // After the OpenAPI plugin, so that its routes are documented (and fuzzed by the bad-input test).
   await app.register(realtimePlugin);
-  app.decorate(
-    'notifier',
-    createNotifier({
-      db: app.db,
-      mailer: app.mailer,
-      realtime: app.realtime,
-      appUrl: config.appUrl,
-      log: app.log,
-    }),
-  );
+  await app.register(notifierPlugin);
+  await app.register(unitOfWorkPlugin);
 
   await app.register(systemRoutes);
   await app.register(authRoutes, { prefix: '/api/v1/auth' });

@@ -1,6 +1,5 @@
-import { errorCodes } from '@closia/shared';
+import { AppError, errorCodes } from '@closia/shared';
 import type postgres from 'postgres';
-import { AppError } from '../lib/errors';
 
 /**
  * What the app does when PostgreSQL goes away (ADR 013):

@@ -46,15 +46,14 @@ export function cachedCrm<V>(
 }
 
 /**
- * Makes every successful write of a route plugin (deals, commissions, prospects, activities) move
- * the CRM generation on every instance before its answer leaves: the writer's next read is fresh.
+ * Declares that every write of a route plugin (prospects, activities, imports) may change the
+ * CRM's answers: each unsafe request records `forget('crm')` on its unit of work, which the unit
+ * of work plugin publishes to every instance before a successful answer leaves (ADR 015) — the
+ * writer's next read is fresh; a failed request forgets nothing.
  */
 export function forgetCrmAnswersOnWrites(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      await app.invalidation.publish({ scope: 'crm' });
-    }
-    return payload;
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') request.work.forget('crm');
   });
 }
 

@@ -5,7 +5,6 @@
 import { type Participant, userTypes } from '@closia/shared';
 import { type AnyColumn, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import { profiles, users } from '../db/schema';
 import { isOnline } from './presence';
 
@@ -48,13 +47,8 @@ export const presentOptionalParticipant = (
   },
 ): Participant | null => (row.id === null ? null : presentParticipant(row as ParticipantRow));
 
-export const participantResponse = z.object({
-  id: z.number(),
-  fullName: z.string(),
-  profilePicture: z.string().nullable(),
-  type: z.enum(userTypes),
-  online: z.boolean(),
-}) satisfies z.ZodType<Participant>;
+/** The response schema of a participant (shared with the web's type). */
+export { participantResponse } from '@closia/shared';
 
 /**
  * A second (third…) person in one query: `users` and `profiles` under other names, and the

@@ -11,6 +11,8 @@
  * A lookup that started before an invalidation must not store what it read: `epoch()` is taken
  * before the query and `set()` refuses the entry when any invalidation happened in between.
  */
+import type { ProfileRow, UserRow } from '../db/schema';
+
 export interface SessionEntry<User, Profile> {
   /** SHA-256 of the session cookie (the `sessions.id`). */
   sessionId: string;
@@ -21,6 +23,9 @@ export interface SessionEntry<User, Profile> {
   lastSeenAt: Date;
   expiresAt: Date;
 }
+
+/** A signed-in session as the app reads it: the user row and their sub-profile. */
+export type Session = SessionEntry<UserRow, ProfileRow>;
 
 interface Stored<User, Profile> {
   entry: SessionEntry<User, Profile>;

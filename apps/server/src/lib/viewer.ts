@@ -1,5 +1,5 @@
-import type { Session } from '../plugins/session';
 import { forbidden } from './errors';
+import type { Session } from './session-cache';
 
 /** Who is asking: the signed-in user (with their sub-profile kind) or nobody. */
 export interface Viewer {
@@ -24,6 +24,6 @@ export function viewerOf(session: Session | null): Viewer | null {
 
 export function requireInfopreneur(viewer: Viewer | null, what = 'publish training offers'): Viewer {
   if (!viewer) throw forbidden();
-  if (viewer.kind !== 'infopreneur') throw forbidden(`Only infopreneurs can ${what}`);
+  if (viewer.kind !== 'infopreneur') throw forbidden(`Only infopreneurs can ${what}`, 'INFOPRENEUR_ONLY');
   return viewer;
 }

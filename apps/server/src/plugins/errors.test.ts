@@ -1,6 +1,9 @@
 import { connect } from 'node:net';
+import { errorReasonNames } from '@closia/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conflict, fieldError, fieldIssue, forbidden, refusal } from '../lib/errors';
 import { createTestApp, LogCapture, TestClient, type TestContext } from '../test/helpers';
+import { toEnvelope } from './errors';
 
 /** A failed query must not write its parameters to the log: this file's app logs into `log`. */
 let ctx: TestContext;
@@ -107,5 +110,53 @@ describe('every answer is in the envelope', () => {
       // The database belongs to this file's app: close only the server.
       await new Promise((resolve) => app.server.close(resolve));
     }
+  });
+});
+
+describe('the reason beside the code', () => {
+  it('is in the envelope when the failure has one, and only then', () => {
+    expect(toEnvelope(conflict('You already applied to this mission', 'ALREADY_APPLIED'), false)).toEqual({
+      status: 409,
+      body: { code: 'E_CONFLICT', message: 'You already applied to this mission', reason: 'ALREADY_APPLIED' },
+    });
+    expect(
+      toEnvelope(forbidden("Only the team's creator can delete the team", 'ROLE_REQUIRED'), false),
+    ).toEqual({
+      status: 403,
+      body: {
+        code: 'E_FORBIDDEN',
+        message: "Only the team's creator can delete the team",
+        reason: 'ROLE_REQUIRED',
+      },
+    });
+    const refused = toEnvelope(refusal('SELF_FAVORITE', [fieldIssue('id', 'notSelf', 'No')]), false);
+    expect(refused).toEqual({
+      status: 422,
+      body: {
+        code: 'E_VALIDATION_ERROR',
+        message: 'Validation failure',
+        reason: 'SELF_FAVORITE',
+        errors: [{ field: 'id', rule: 'notSelf', message: 'No' }],
+      },
+    });
+    // Without a reason, the envelope is as before: no `reason` key at all.
+    expect(Object.keys(toEnvelope(conflict('Taken'), false).body)).toEqual(['code', 'message']);
+    expect(Object.keys(toEnvelope(forbidden(), false).body)).toEqual(['code', 'message']);
+    expect(Object.keys(toEnvelope(fieldError('email', 'unique'), false).body)).toEqual([
+      'code',
+      'message',
+      'errors',
+    ]);
+  });
+
+  it('is documented in the OpenAPI document, with every reason of the table', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    const schemas = Object.values(doc.components.schemas) as {
+      title?: string;
+      properties?: Record<string, unknown>;
+    }[];
+    const envelope = schemas.find((schema) => schema.title === 'ApiError');
+    expect(envelope?.properties?.reason).toEqual({ type: 'string', enum: errorReasonNames });
+    expect(Object.keys(envelope?.properties ?? {})).toEqual(['code', 'message', 'reason', 'errors']);
   });
 });

@@ -1,4 +1,4 @@
-import { type ApiErrorBody, errorCodes, toValidationErrors } from '@closia/shared';
+import { type ApiErrorBody, errorCodes, errorReasonNames, toValidationErrors } from '@closia/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServiceUnavailableError, unavailableCause } from '../db/resilience';
@@ -17,7 +17,38 @@ const byStatus: Record<number, string> = {
   429: errorCodes.tooManyRequests,
 };
 
-/** One place where every failure becomes the `{ code, message, errors? }` envelope. */
+/**
+ * The envelope in the OpenAPI document (`components.schemas`, titled `ApiError`): `reason` is there
+ * only when the server knows why (one of the shared table), `errors` only on a 422.
+ */
+export const apiErrorJsonSchema = {
+  $id: 'ApiError',
+  type: 'object',
+  required: ['code', 'message'],
+  additionalProperties: false,
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    reason: { type: 'string', enum: errorReasonNames },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['message', 'rule', 'field'],
+        additionalProperties: false,
+        properties: {
+          message: { type: 'string' },
+          rule: { type: 'string' },
+          field: { type: 'string' },
+          meta: { type: 'object', additionalProperties: true },
+          index: { type: 'integer' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** One place where every failure becomes the `{ code, message, reason?, errors? }` envelope. */
 export function toEnvelope(raw: unknown, exposeInternals: boolean): { status: number; body: ApiErrorBody } {
   const error = unavailableCause(raw) ?? raw;
   if (error instanceof RequestValidationError) {
@@ -36,7 +67,12 @@ export function toEnvelope(raw: unknown, exposeInternals: boolean): { status: nu
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      body: {
+        code: error.code,
+        message: error.message,
+        ...(error.reason ? { reason: error.reason } : {}),
+        ...(error.errors ? { errors: error.errors } : {}),
+      },
     };
   }
   const fe = error as FastifyError;
@@ -109,6 +145,7 @@ declare module 'fastify' {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('writeOutcomeUnknown', false);
+    app.addSchema(apiErrorJsonSchema);
 
     // Shutting down (SIGTERM): running requests finish; a new one on a kept-alive connection gets
     // the envelope (Fastify's own 503 is off: return503OnClosing false in app.ts).

@@ -78,6 +78,8 @@ export const idempotencyPlugin = fp(
           409,
           errorCodes.conflict,
           'Une requête avec cette clé est en cours, ou son résultat est inconnu : vérifiez avant de réessayer avec une nouvelle clé.',
+          undefined,
+          'REQUEST_IN_PROGRESS',
         );
       }
       reply.header('idempotent-replayed', 'true');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  channelPatterns,
   errorCodes,
   idParam,
   type RealtimeEvent,
@@ -174,7 +175,7 @@ export const realtimePlugin = fp(
     app.decorate('realtime', realtime);
 
     // users/{id}: one's own notifications and unread counts.
-    realtime.authorize(/^users\/(\d+)$/, async (userId, [id]) => Number(id) === userId);
+    realtime.authorize(channelPatterns.user, async (userId, [id]) => Number(id) === userId);
 
     /**
      * The ids a channel names (`teams/{id}/chats/{chatId}`) pass the rule of the routes' ids (an

@@ -6,7 +6,7 @@ import { unavailableCause } from '../db/resilience';
 import { type ProfileRow, profiles, sessions, type UserRow, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/errors';
-import { SessionCache, type SessionEntry } from '../lib/session-cache';
+import { type Session, SessionCache } from '../lib/session-cache';
 import { unreadMessageCount } from '../lib/unread-messages';
 
 export const SESSION_COOKIE = 'closia_session';
@@ -14,7 +14,7 @@ const SESSION_TTL_MS = 30 * 24 * 3600_000;
 /** Sliding expiry and presence are written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-export type Session = SessionEntry<UserRow, ProfileRow>;
+export type { Session } from '../lib/session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,6 +2,8 @@ export * from './billing';
 export * from './content';
 export * from './crm';
 export * from './marketplace';
+export * from './messages';
+export * from './notifications';
 export * from './reference';
 export * from './teams';
 export * from './users';

@@ -1,10 +1,9 @@
 import { emailField } from '@closia/shared';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mailOutbox } from '../../db/schema';
 import { queryInt } from '../../lib/pagination';
 import { requireAdmin } from '../../plugins/session';
+import { latestMails } from './admin.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,23 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAdmin(request);
-      const rows = await app.db
-        .select()
-        .from(mailOutbox)
-        .where(request.query.to ? eq(mailOutbox.to, request.query.to.toLowerCase()) : undefined)
-        .orderBy(desc(mailOutbox.id))
-        .limit(request.query.limit);
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          to: r.to,
-          subject: r.subject,
-          text: r.text,
-          link: r.link,
-          sentAt: r.sentAt?.toISOString() ?? null,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
+      return { data: await latestMails(app.db, request.query) };
     },
   );
 };

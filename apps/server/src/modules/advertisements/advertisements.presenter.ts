@@ -1,12 +1,10 @@
 import {
   type Advertisement,
   type AdvertisementStatus,
-  advertisementStatuses,
-  advertisementTargetRoles,
+  advertisementResponse,
+  paginated,
 } from '@closia/shared';
-import { z } from 'zod';
 import type { advertisements } from '../../db/schema';
-import { paginationMetaResponse } from '../../lib/pagination';
 
 /** A campaign as read from the database, with the name of what it promotes. */
 export type AdvertisementRow = typeof advertisements.$inferSelect & { targetName: string | null };
@@ -59,28 +57,6 @@ export function presentAdvertisement(
   };
 }
 
-export const advertisementResponse = z.object({
-  id: z.number(),
-  title: z.string(),
-  text: z.string(),
-  image: z.string().nullable(),
-  serviceId: z.number().nullable(),
-  missionId: z.number().nullable(),
-  targetName: z.string(),
-  targetWorkSectors: z.array(z.object({ id: z.number(), name: z.string() })),
-  targetRole: z.enum(advertisementTargetRoles).nullable(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  status: z.enum(advertisementStatuses),
-  live: z.boolean(),
-  impressions: z.number(),
-  clicks: z.number(),
-  ctr: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}) satisfies z.ZodType<Advertisement>;
-
-export const advertisementPageResponse = z.object({
-  data: z.array(advertisementResponse),
-  meta: paginationMetaResponse,
-});
+// Response schemas of campaigns (shared with the web's types).
+export const advertisementPageResponse = paginated(advertisementResponse);
+export { advertisementResponse };

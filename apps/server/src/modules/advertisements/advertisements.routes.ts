@@ -1,8 +1,7 @@
 import {
   advertisementCreateSchema,
-  advertisementStatuses,
+  advertisementListQuerySchema,
   advertisementUpdateSchema,
-  enumField,
   idParam,
 } from '@closia/shared';
 import type { FastifyRequest } from 'fastify';
@@ -10,28 +9,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { paginationQuery } from '../../lib/pagination';
 import { requireUser } from '../../plugins/session';
 import { advertisementPageResponse, advertisementResponse } from './advertisements.presenter';
 import {
   createAdvertisement,
   deleteAdvertisement,
-  flushImpressions,
   getAdvertisement,
   listAdvertisements,
   recordClick,
   updateAdvertisement,
 } from './advertisements.service';
+import { flushImpressions } from './sponsorships.service';
 
 const tags = ['advertisements'];
 const idParams = z.object({ id: idParam() });
-const listQuery = paginationQuery.extend({ status: enumField(advertisementStatuses).optional() });
 const noContent = z.null().describe('No content');
 
 /** The signed-in user, when their profile is an infopreneur's (401 anonymous, 403 otherwise). */
 function requireInfopreneur(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (request.session?.profile?.kind !== 'infopreneur') throw forbidden('Only infopreneurs can advertise');
+  if (request.session?.profile?.kind !== 'infopreneur')
+    throw forbidden('Only infopreneurs can advertise', 'INFOPRENEUR_ONLY');
   return user;
 }
 
@@ -47,7 +45,7 @@ export const advertisementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's campaigns, newest first (infopreneurs only)",
-        querystring: listQuery,
+        querystring: advertisementListQuerySchema,
         response: { 200: advertisementPageResponse },
       },
     },
@@ -66,7 +64,7 @@ export const advertisementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const owner = requireInfopreneur(request);
-      return reply.code(201).send(await createAdvertisement(app.db, owner.id, request.body));
+      return reply.code(201).send(await createAdvertisement(app.db, request.work, owner.id, request.body));
     },
   );
 
@@ -96,7 +94,13 @@ export const advertisementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateAdvertisement(app.db, requireInfopreneur(request).id, request.params.id, request.body),
+      updateAdvertisement(
+        app.db,
+        request.work,
+        requireInfopreneur(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -110,7 +114,7 @@ export const advertisementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAdvertisement(app.db, requireInfopreneur(request).id, request.params.id);
+      await deleteAdvertisement(app.db, request.work, requireInfopreneur(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, missions, services, workSectors } from '../../db/schema';
 import { listingsChanged } from '../../lib/listing-changes';
 import { createTestApp, createUser, signedInClient, TestClient, type TestContext } from '../../test/helpers';
-import { flushImpressions, liveSponsorships, recordImpressions } from './advertisements.service';
+import { flushImpressions, liveSponsorships, recordImpressions } from './sponsorships.service';
 
 let ctx: TestContext;
 type Signed = { user: { id: number }; client: TestClient };
@@ -393,7 +393,11 @@ describe('POST /advertisements', () => {
     expect((await anonymous().post('/api/v1/advertisements', payload)).statusCode).toBe(401);
     const res = await setter.client.post('/api/v1/advertisements', payload);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'E_FORBIDDEN', message: 'Only infopreneurs can advertise' });
+    expect(res.json()).toEqual({
+      code: 'E_FORBIDDEN',
+      message: 'Only infopreneurs can advertise',
+      reason: 'INFOPRENEUR_ONLY',
+    });
     const noCsrf = await alice.client.post('/api/v1/advertisements', payload, { csrf: false });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json().code).toBe('E_BAD_CSRF_TOKEN');
@@ -452,7 +456,11 @@ describe('GET /advertisements', () => {
     expect((await anonymous().get('/api/v1/advertisements')).statusCode).toBe(401);
     const res = await setter.client.get('/api/v1/advertisements');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'E_FORBIDDEN', message: 'Only infopreneurs can advertise' });
+    expect(res.json()).toEqual({
+      code: 'E_FORBIDDEN',
+      message: 'Only infopreneurs can advertise',
+      reason: 'INFOPRENEUR_ONLY',
+    });
     const bare = await signedInClient(ctx.app);
     expect((await bare.client.get('/api/v1/advertisements')).statusCode).toBe(403);
   });

@@ -1,5 +1,6 @@
 import {
   changePasswordSchema,
+  currentUserResponse,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
@@ -11,11 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logActivity } from '../../lib/activity';
 import { afterReply, afterReplySettled } from '../../lib/after-reply';
+import { getCurrentUser } from '../../lib/current-user';
 import { AppError } from '../../lib/errors';
-import { backoffRules, backoffWait, type RateRule, rateLimited, rateRules } from '../../plugins/rate-limit';
+import { backoffRules, backoffWait } from '../../plugins/login-backoff';
+import { type RateRule, rateLimited, rateRules } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
-import { currentUserResponse } from '../users/users.presenter';
-import { getCurrentUser } from '../users/users.service';
 import {
   type AuthContext,
   authenticate,
@@ -39,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     mailer: app.mailer,
     appUrl: app.config.appUrl,
+    work: request.work,
     request,
   });
 
@@ -46,8 +48,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => afterReplySettled());
 
   /** Per-IP limits count every attempt, valid or not, so they run before validation. */
-  const perIp = (name: string, rule: RateRule) => async (request: FastifyRequest) =>
-    app.limit(`${name}:ip:${request.ip}`, rule);
+  const perIp = (name: string, rule: RateRule) => app.limitBy(rule, (request) => `${name}:ip:${request.ip}`);
+  const forgotPerEmail = app.limitBy(
+    rateRules.forgotPerEmail,
+    (request) => `forgot:email:${normalizeEmail((request.body as { email: string }).email)}`,
+  );
+  const resendPerUser = app.limitBy(
+    rateRules.forgotPerEmail,
+    (request) => `verify-resend:user:${requireUser(request).id}`,
+  );
 
   app.post(
     '/register',
@@ -86,24 +95,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const sourceKey = device ? `login:device:${device}:${email}` : `login:ip:${request.ip}:${email}`;
       const accountKey = `login:account:${email}`;
       if (app.config.rateLimit) {
-        // Failures earn a growing wait, never a lock-out (rate-limit.ts, backoffRules).
+        // Failures earn a growing wait, never a lock-out (login-backoff.ts, backoffRules).
         const wait = Math.max(
-          backoffWait(await app.rateLimiter.failures(sourceKey), backoffRules.loginPerSource),
-          device ? 0 : backoffWait(await app.rateLimiter.failures(accountKey), backoffRules.loginPerAccount),
+          backoffWait(await app.loginBackoff.failures(sourceKey), backoffRules.loginPerSource),
+          device ? 0 : backoffWait(await app.loginBackoff.failures(accountKey), backoffRules.loginPerAccount),
         );
         if (wait > 0) throw rateLimited(wait);
       }
       try {
         const user = await authenticate(ctx(request), email, request.body.password);
-        await app.rateLimiter.reset(sourceKey);
+        await app.loginBackoff.reset(sourceKey);
         await app.startSession(request, reply, user.id);
         devices.remember(reply, email, device);
         return getCurrentUser(app.db, user);
       } catch (error) {
         if (error instanceof AppError && error.code === 'E_INVALID_CREDENTIALS') {
-          await app.rateLimiter.recordFailure(sourceKey, backoffRules.loginPerSource.windowMs);
+          await app.loginBackoff.recordFailure(sourceKey, backoffRules.loginPerSource.windowMs);
           if (!device) {
-            const { count } = await app.rateLimiter.recordFailure(
+            const { count } = await app.loginBackoff.recordFailure(
               accountKey,
               backoffRules.loginPerAccount.windowMs,
             );
@@ -138,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.limit(`forgot:email:${normalizeEmail(request.body.email)}`, rateRules.forgotPerEmail);
+      await forgotPerEmail(request);
       // Answered before the account is even looked up, the same for every address: the lookup,
       // the token and the e-mail (SMTP can take seconds) come after the answer, so that neither
       // its content nor its timing tells whether the account exists.
@@ -162,9 +171,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await resetPassword(ctx(request), request.body.token, request.body.password);
-      await app.sessions.invalidateUser(user.id);
       // Following the e-mailed link proved the account is theirs: lift the guessing limit.
-      await app.rateLimiter.reset(`login:account:${user.email}`);
+      await app.loginBackoff.reset(`login:account:${user.email}`);
       return { message: 'Password reset' };
     },
   );
@@ -183,7 +191,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { currentPassword, password } = request.body;
       await changePassword(ctx(request), user, request.sessionId, currentPassword, password);
-      await app.sessions.invalidateUser(user.id);
       return { message: 'Password changed' };
     },
   );
@@ -199,8 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = await verifyEmail(ctx(request), request.body.token);
-      await app.sessions.invalidateUser(userId);
+      await verifyEmail(ctx(request), request.body.token);
       return { message: 'Email verified' };
     },
   );
@@ -216,7 +222,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await app.limit(`verify-resend:user:${user.id}`, rateRules.forgotPerEmail);
+      await resendPerUser(request);
       const sent = await resendVerification(ctx(request), user);
       if (!sent) return { message: 'Email already verified' };
       return reply.code(202).send({ message: 'Verification email sent' });

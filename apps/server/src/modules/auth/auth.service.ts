@@ -10,6 +10,7 @@ import { logActivity } from '../../lib/activity';
 import { AppError, fieldError, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../plugins/mailer';
 import { revokeSessions } from '../../plugins/session';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { loginAttackMail, resetPasswordMail, verificationMail } from './mails';
 import { consumeToken, issueToken } from './tokens';
 
@@ -17,6 +18,8 @@ export interface AuthContext {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  /** What follows a committed write (here: forgetting the user's cached sessions). */
+  work: UnitOfWork;
   request?: FastifyRequest;
 }
 
@@ -109,7 +112,7 @@ export async function authenticate(ctx: AuthContext, email: string, password: st
     throw invalidCredentials();
   }
   if (!(await verify(user.passwordHash, password))) throw invalidCredentials();
-  if (user.suspendedAt) throw forbidden('Your account is suspended');
+  if (user.suspendedAt) throw forbidden('Your account is suspended', 'ACCOUNT_SUSPENDED');
   await logActivity(ctx.db, user.id, 'login', ctx.request);
   return user;
 }
@@ -141,7 +144,7 @@ export async function resetPassword(
   password: string,
 ): Promise<{ id: number; email: string }> {
   const passwordHash = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
+  const user = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'password_reset');
     if (!row) throw invalidToken();
     // Following the link proved the inbox is theirs.
@@ -157,6 +160,8 @@ export async function resetPassword(
     await logActivity(tx, row.userId, 'reset-password', ctx.request);
     return { id: user.id, email: user.email };
   });
+  ctx.work.forget({ user: user.id });
+  return user;
 }
 
 export async function changePassword(
@@ -175,17 +180,20 @@ export async function changePassword(
     await revokeSessions(tx, user.id, currentSessionId);
     await logActivity(tx, user.id, 'change_password', ctx.request);
   });
+  ctx.work.forget({ user: user.id });
 }
 
 /** Marks the address of the token's user verified; returns that user's id. */
 export async function verifyEmail(ctx: AuthContext, token: string): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'email_verification');
     if (!row) throw invalidToken();
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
     await logActivity(tx, row.userId, 'email-verified', ctx.request);
     return row.userId;
   });
+  ctx.work.forget({ user: userId });
+  return userId;
 }
 
 export async function resendVerification(ctx: AuthContext, user: UserRow): Promise<boolean> {

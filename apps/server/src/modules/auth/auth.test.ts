@@ -355,6 +355,7 @@ describe('POST /api/v1/auth/login', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('E_FORBIDDEN');
+    expect(res.json().reason).toBe('ACCOUNT_SUSPENDED');
   });
 });
 

@@ -1,25 +1,13 @@
-import { enumField, favoriteKinds, idParam } from '@closia/shared';
+import { enumField, favoriteKinds, favoriteListQuerySchema, favoriteResponse, idParam } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paginationMetaResponse, paginationQuery } from '../../lib/pagination';
+import { paginationMetaResponse } from '../../lib/pagination';
 import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
-import { freelancerCardResponse } from '../freelancers/freelancers.presenter';
-import { missionResponse } from '../missions/missions.presenter';
-import { serviceResponse } from '../services/services.presenter';
 import { addFavorite, listFavorites, removeFavorite } from './favorites.service';
 
 const tags = ['favorites'];
 const target = z.object({ kind: enumField(favoriteKinds), id: idParam() });
-
-const favoriteResponse = z.object({
-  kind: z.enum(favoriteKinds),
-  targetId: z.number(),
-  createdAt: z.string(),
-  user: freelancerCardResponse.nullable(),
-  mission: missionResponse.nullable(),
-  service: serviceResponse.nullable(),
-});
 
 /** Stars on freelancers, missions and offers. */
 export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +22,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My favorites, newest first, each with the item (null once no longer visible)',
-        querystring: paginationQuery.extend({ kind: enumField(favoriteKinds).optional() }),
+        querystring: favoriteListQuerySchema,
         response: { 200: z.object({ data: z.array(favoriteResponse), meta: paginationMetaResponse }) },
       },
     },

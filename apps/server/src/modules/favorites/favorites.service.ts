@@ -2,12 +2,12 @@
  * Favorites: a user stars freelancers, missions and offers (idempotent PUT/DELETE) and lists them
  * by kind, each with the item as the searches present it (null once it is no longer visible).
  */
-import type { Favorite, FavoriteKind, Paginated } from '@closia/shared';
+import type { Favorite, FavoriteKind, FavoriteListQuery, Paginated } from '@closia/shared';
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favorites, missions, profiles, services, users } from '../../db/schema';
-import { fieldError, notFound } from '../../lib/errors';
-import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { fieldIssue, notFound, refusal } from '../../lib/errors';
+import { offsetOf, paginationMeta } from '../../lib/pagination';
 import type { Viewer } from '../../lib/viewer';
 import { freelancerIsListed, loadFreelancers, presentFreelancers } from '../freelancers/freelancers.service';
 import { loadMissions, missionIsListed, presentMissions } from '../missions/missions.service';
@@ -33,7 +33,9 @@ function visible(kind: FavoriteKind, viewer: Viewer, ids: number[]): SQL {
 
 async function assertVisible(db: DbOrTx, viewer: Viewer, kind: FavoriteKind, id: number) {
   if (kind === 'user' && id === viewer.id)
-    throw fieldError('id', 'notSelf', 'You cannot add yourself to your favorites');
+    throw refusal('SELF_FAVORITE', [
+      fieldIssue('id', 'notSelf', 'You cannot add yourself to your favorites'),
+    ]);
   const where = visible(kind, viewer, [id]);
   const found =
     kind === 'user'
@@ -72,7 +74,7 @@ export async function removeFavorite(
 export async function listFavorites(
   db: DbOrTx,
   viewer: Viewer,
-  query: PaginationQuery & { kind?: FavoriteKind },
+  query: FavoriteListQuery,
 ): Promise<Paginated<Favorite>> {
   const where = and(eq(favorites.userId, viewer.id), query.kind ? eq(favorites.kind, query.kind) : undefined);
   const [rows, [total]] = await Promise.all([

@@ -1,4 +1,5 @@
 import {
+  channelPatterns,
   conversationCreateSchema,
   conversationListQuerySchema,
   idParam,
@@ -6,31 +7,25 @@ import {
   messageListQuerySchema,
   textField,
 } from '@closia/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { paginationMetaResponse, queryInt } from '../../lib/pagination';
 import { participantResponse } from '../../lib/participants';
-import { unreadMessagesOf } from '../../lib/unread-messages';
 import { requireUser } from '../../plugins/session';
-import { markGroupRead, unreadNotificationCount } from '../notifications/notifications.service';
 import { readAttachment } from '../pictures/pictures.service';
 import { acceptMessageForms, messageForm, readMessageForm } from './message-form';
 import { conversationResponse, messagePageResponse, messageResponse } from './messages.presenter';
 import {
   attachmentFor,
-  conversationGroupKey,
+  conversationMessages,
   getConversation,
   isParticipant,
   listConversations,
-  messagePage,
   openConversation,
   readConversation,
   requireMessaging,
-  requireParticipant,
   searchPeople,
   sendDirectMessage,
 } from './messages.service';
@@ -42,21 +37,9 @@ const idParams = z.object({ id: idParam() });
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptMessageForms(app);
 
-  app.realtime.authorize(/^conversations\/(\d+)$/, (userId, [id]) =>
+  app.realtime.authorize(channelPatterns.conversation, (userId, [id]) =>
     isParticipant(app.db, userId, Number(id)),
   );
-
-  /** After a change of what the user has read or received: fresh unread count, everywhere. */
-  const unreadChanged = async (userId: number, conversationId: number | null) => {
-    await app.sessions.invalidateUser(userId);
-    const unreadMessageCount = await unreadMessagesOf(app.db, userId);
-    app.realtime.broadcast(`users/${userId}`, {
-      type: 'unread-messages',
-      unreadMessageCount,
-      conversationId,
-    });
-    return unreadMessageCount;
-  };
 
   // The messages guard (verified e-mail, finished onboarding) on every conversation route.
   const guarded = {
@@ -128,10 +111,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messagePageResponse },
       },
     },
-    async (request) => {
-      await requireParticipant(app.db, requireUser(request).id, request.params.id);
-      return messagePage(app.db, eq(messages.conversationId, request.params.id), request.query);
-    },
+    async (request) =>
+      conversationMessages(app.db, requireUser(request).id, request.params.id, request.query),
   );
 
   app.post(
@@ -148,21 +129,15 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
       const input = await readMessageForm(request, request.body);
-      const outbox = app.notifier.outbox();
-      const { message, recipientId } = await sendDirectMessage(
+      const message = await sendDirectMessage(
         app.db,
-        { storage: app.storage, outbox, appUrl: app.config.appUrl },
-        user,
+        request.work,
+        app.storage,
+        requireUser(request),
         request.params.id,
         input,
       );
-      // Committed: now everybody may hear of it.
-      outbox.flush();
-      app.realtime.broadcast(`conversations/${request.params.id}`, { type: 'message.created', message });
-      await unreadChanged(user.id, request.params.id);
-      if (recipientId) await unreadChanged(recipientId, request.params.id);
       return reply.code(201).send(message);
     },
   );
@@ -178,21 +153,14 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ unreadMessageCount: z.number() }) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const lastReadAt = await readConversation(app.db, user.id, request.params.id);
-      app.realtime.broadcast(`conversations/${request.params.id}`, {
-        type: 'conversation.read',
-        conversationId: request.params.id,
-        userId: user.id,
-        lastReadAt: lastReadAt.toISOString(),
-      });
-      if (await markGroupRead(app.db, user.id, conversationGroupKey(request.params.id))) {
-        const unreadCount = await unreadNotificationCount(app.db, user.id);
-        app.realtime.broadcast(`users/${user.id}`, { type: 'notifications.read', unreadCount });
-      }
-      return { unreadMessageCount: await unreadChanged(user.id, request.params.id) };
-    },
+    async (request) => ({
+      unreadMessageCount: await readConversation(
+        app.db,
+        request.work,
+        requireUser(request).id,
+        request.params.id,
+      ),
+    }),
   );
 
   app.get(

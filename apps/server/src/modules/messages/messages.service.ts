@@ -6,6 +6,7 @@
 import {
   type Conversation,
   type ConversationListQuery,
+  channels,
   errorCodes,
   type Message,
   type MessageListQuery,
@@ -25,7 +26,7 @@ import {
   teamMembers,
   users,
 } from '../../db/schema';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { AppError, fieldError, fieldIssue, notFound, refusal } from '../../lib/errors';
 import { wordsMatch } from '../../lib/name-search';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import {
@@ -34,19 +35,33 @@ import {
   presentOptionalParticipant,
   presentParticipant,
 } from '../../lib/participants';
+import { unreadMessagesOf } from '../../lib/unread-messages';
 import type { Session } from '../../plugins/session';
 import type { Storage } from '../../plugins/storage';
-import type { NotificationOutbox } from '../notifications/notifications.service';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
+import { markGroupRead } from '../notifications/notifications.service';
 import { storeAttachment } from '../pictures/pictures.service';
 
 /** The spec's `messages` guard: a verified e-mail and a finished onboarding (admins need no profile). */
 export function requireMessaging(session: Session | null): Session {
   if (!session) throw new AppError(401, errorCodes.unauthorized, 'Unauthorized access');
   if (!session.user.emailVerifiedAt)
-    throw new AppError(403, errorCodes.emailNotVerified, 'Verify your e-mail address to use messages');
+    throw new AppError(
+      403,
+      errorCodes.emailNotVerified,
+      'Verify your e-mail address to use messages',
+      undefined,
+      'EMAIL_NOT_VERIFIED',
+    );
   const finished = session.profile?.finishedProfileSetup ?? false;
   if (!finished && !(session.user.admin && !session.profile))
-    throw new AppError(403, errorCodes.onboardingRequired, 'Finish your onboarding to use messages');
+    throw new AppError(
+      403,
+      errorCodes.onboardingRequired,
+      'Finish your onboarding to use messages',
+      undefined,
+      'ONBOARDING_REQUIRED',
+    );
   return session;
 }
 
@@ -270,7 +285,9 @@ export async function openConversation(
   otherId: number,
 ): Promise<{ conversation: Conversation; created: boolean }> {
   if (otherId === userId)
-    throw fieldError('userId', 'notSameAs', 'You cannot write to yourself', { otherField: 'me' });
+    throw refusal('SELF_MESSAGE', [
+      fieldIssue('userId', 'notSameAs', 'You cannot write to yourself', { otherField: 'me' }),
+    ]);
   const [target] = await db
     .select({ id: users.id })
     .from(users)
@@ -315,18 +332,44 @@ export async function otherParticipantOf(db: DbOrTx, userId: number, conversatio
 
 export const conversationGroupKey = (conversationId: number) => `conversation:${conversationId}`;
 
-/** Sends a message in a conversation and notifies the other participant (committed together). */
+/**
+ * After a change of what the user has read or received (committed): their cached session (which
+ * carries the unread count) is forgotten and every tab of theirs hears the fresh count.
+ */
+async function unreadChanged(db: DbOrTx, work: UnitOfWork, userId: number, conversationId: number) {
+  const unreadMessageCount = await unreadMessagesOf(db, userId);
+  work.forget({ user: userId });
+  work.broadcast(channels.user(userId), { type: 'unread-messages', unreadMessageCount, conversationId });
+  return unreadMessageCount;
+}
+
+/** A conversation's messages, newest first, for one of its participants. */
+export async function conversationMessages(
+  db: DbOrTx,
+  userId: number,
+  conversationId: number,
+  query: MessageListQuery,
+): Promise<MessagePage> {
+  await requireParticipant(db, userId, conversationId);
+  return messagePage(db, eq(messages.conversationId, conversationId), query);
+}
+
+/**
+ * Sends a message in a conversation and notifies the other participant (committed together);
+ * then both hear of it live.
+ */
 export async function sendDirectMessage(
   db: Db,
-  deps: { storage: Storage; outbox: NotificationOutbox; appUrl: string },
+  work: UnitOfWork,
+  storage: Storage,
   author: { id: number; firstName: string; lastName: string },
   conversationId: number,
   input: MessageInput,
-): Promise<{ message: Message; recipientId: number | null }> {
+): Promise<Message> {
   await requireParticipant(db, author.id, conversationId);
   const recipient = await otherParticipantOf(db, author.id, conversationId);
   const id = await db.transaction(async (tx) => {
-    const messageId = await insertMessage(tx, deps.storage, { conversationId }, author.id, input);
+    const messageId = await insertMessage(tx, storage, { conversationId }, author.id, input);
     const now = new Date();
     await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
     // Writing is reading: my own conversation is read up to my message.
@@ -343,7 +386,7 @@ export async function sendDirectMessage(
       const name = `${author.firstName} ${author.lastName}`;
       const preview = input.body.trim() ? truncate(input.body.trim(), 140) : 'Image';
       const link = `/dashboard/messages/${conversationId}`;
-      await deps.outbox.add(tx, {
+      await work.notify(tx, {
         userId: recipient.id,
         type: 'message',
         actorId: author.id,
@@ -353,18 +396,30 @@ export async function sendDirectMessage(
         groupKey: conversationGroupKey(conversationId),
         mail: {
           subject: `Nouveau message de ${name}`,
-          text: `Bonjour ${recipient.firstName},\n\n${name} vous a envoyé un message sur Closia :\n\n« ${preview} »\n\nRépondez-lui :\n${deps.appUrl}${link}\n\nL'équipe Closia`,
-          link: `${deps.appUrl}${link}`,
+          text: `Bonjour ${recipient.firstName},\n\n${name} vous a envoyé un message sur Closia :\n\n« ${preview} »\n\nRépondez-lui :\n${work.appUrl}${link}\n\nL'équipe Closia`,
+          link: `${work.appUrl}${link}`,
         },
       });
     }
     return messageId;
   });
-  return { message: await getMessage(db, id), recipientId: recipient?.id ?? null };
+  const message = await getMessage(db, id);
+  work.broadcast(channels.conversation(conversationId), { type: 'message.created', message });
+  await unreadChanged(db, work, author.id, conversationId);
+  if (recipient) await unreadChanged(db, work, recipient.id, conversationId);
+  return message;
 }
 
-/** Marks the conversation read for the user (now); answers when that is. */
-export async function readConversation(db: DbOrTx, userId: number, conversationId: number): Promise<Date> {
+/**
+ * Marks the conversation read for the user (now): the other participant sees the receipt, the
+ * conversation's notification is read too; answers the user's unread message count.
+ */
+export async function readConversation(
+  db: DbOrTx,
+  work: UnitOfWork,
+  userId: number,
+  conversationId: number,
+): Promise<number> {
   await requireParticipant(db, userId, conversationId);
   const now = new Date();
   await db
@@ -376,7 +431,14 @@ export async function readConversation(db: DbOrTx, userId: number, conversationI
         eq(conversationParticipants.userId, userId),
       ),
     );
-  return now;
+  work.broadcast(channels.conversation(conversationId), {
+    type: 'conversation.read',
+    conversationId,
+    userId,
+    lastReadAt: now.toISOString(),
+  });
+  await markGroupRead(db, work, userId, conversationGroupKey(conversationId));
+  return unreadChanged(db, work, userId, conversationId);
 }
 
 /** People one may write to (or invite): a finished onboarding, not suspended, not oneself. */

@@ -51,13 +51,13 @@ describe('the messages guard', () => {
     const unverified = await freelancer({ emailVerifiedAt: null });
     const res = await unverified.client.get('/api/v1/conversations');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'E_EMAIL_NOT_VERIFIED' });
+    expect(res.json()).toMatchObject({ code: 'E_EMAIL_NOT_VERIFIED', reason: 'EMAIL_NOT_VERIFIED' });
 
     const unfinished = await freelancer({ finishedProfileSetup: false });
     const other = await createUser(ctx.app, { kind: 'closer' });
     const post = await unfinished.client.post('/api/v1/conversations', { userId: other.id });
     expect(post.statusCode).toBe(403);
-    expect(post.json()).toMatchObject({ code: 'E_ONBOARDING_REQUIRED' });
+    expect(post.json()).toMatchObject({ code: 'E_ONBOARDING_REQUIRED', reason: 'ONBOARDING_REQUIRED' });
   });
 
   it('lets an admin without a sub-profile write', async () => {
@@ -85,6 +85,7 @@ describe('conversations', () => {
     const { user, client } = await freelancer();
     const self = await client.post('/api/v1/conversations', { userId: user.id });
     expect(self.statusCode).toBe(422);
+    expect(self.json()).toMatchObject({ reason: 'SELF_MESSAGE' });
     expect(self.json().errors[0]).toMatchObject({ field: 'userId', rule: 'notSameAs' });
     expect((await client.post('/api/v1/conversations', { userId: 2_000_000 })).statusCode).toBe(404);
     const bad = await client.post('/api/v1/conversations', { userId: 'x' });

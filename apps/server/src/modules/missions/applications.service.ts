@@ -4,16 +4,15 @@
  * sell the mission's offer (`GET /services/sellable`). Each step e-mails the other side.
  */
 import type { Application, ApplicationStatus, Paginated, ValidationErrorItem } from '@closia/shared';
-import { errorCodes } from '@closia/shared';
 import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, profiles, services, users } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound, refusal } from '../../lib/errors';
 import { yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import type { Viewer } from '../../lib/viewer';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { loadFreelancers, missionFacts, presentFreelancers } from '../freelancers/freelancers.service';
-import type { Notifier } from '../notifications/notifications.service';
 import { userSummary } from '../services/services.presenter';
 import { isFreelancerKind, type MissionRow, missionFields, missionIsListed } from './missions.service';
 
@@ -100,12 +99,11 @@ async function missionOwner(db: DbOrTx, missionId: number) {
 
 export async function applyToMission(
   db: Db,
-  notify: Notifier,
+  work: UnitOfWork,
   viewer: Viewer,
   missionId: number,
   message: string,
 ): Promise<Application> {
-  const outbox = notify.outbox();
   const id = await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ mission: missionFields })
@@ -115,13 +113,14 @@ export async function applyToMission(
       .for('update', { of: missions });
     if (!target) throw notFound('Mission');
     const { mission } = target;
-    if (mission.infopreneurId === viewer.id) throw forbidden('You cannot apply to your own mission');
+    if (mission.infopreneurId === viewer.id)
+      throw forbidden('You cannot apply to your own mission', 'OWN_MISSION');
     const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, viewer.id));
     if (!profile || !isFreelancerKind(profile.kind)) {
-      throw forbidden('Only setters, closers and setter-closers can apply to missions');
+      throw forbidden('Only setters, closers and setter-closers can apply to missions', 'SELLER_ONLY');
     }
     const problems = eligibilityErrors(mission, profile);
-    if (problems.length > 0) throw new AppError(422, errorCodes.validation, 'Validation failure', problems);
+    if (problems.length > 0) throw refusal('NOT_ELIGIBLE', problems);
 
     const [existing] = await tx
       .select()
@@ -129,7 +128,7 @@ export async function applyToMission(
       .where(and(eq(applications.missionId, missionId), eq(applications.userId, viewer.id)));
     let applicationId: number;
     if (existing && existing.status !== 'withdrawn') {
-      throw conflict('You already applied to this mission');
+      throw conflict('You already applied to this mission', 'ALREADY_APPLIED');
     } else if (existing) {
       // A withdrawn application may be sent again.
       await tx
@@ -147,8 +146,8 @@ export async function applyToMission(
     const { owner } = await missionOwner(tx, missionId);
     const [applicant] = await tx.select().from(users).where(eq(users.id, viewer.id));
     const path = `/app/missions/${missionId}`;
-    const link = `${notify.appUrl}${path}`;
-    await outbox.add(tx, {
+    const link = `${work.appUrl}${path}`;
+    await work.notify(tx, {
       userId: owner.id,
       type: 'application_received',
       actorId: viewer.id,
@@ -163,7 +162,6 @@ export async function applyToMission(
     });
     return applicationId;
   });
-  outbox.flush();
   return getApplication(db, viewer, id);
 }
 
@@ -332,12 +330,11 @@ const transitions: Record<
 /** Moves an application; the owner accepts or declines, the applicant withdraws; the other side is e-mailed. */
 export async function decideApplication(
   db: Db,
-  notify: Notifier,
+  work: UnitOfWork,
   viewer: Viewer,
   id: number,
   decision: Decision,
 ): Promise<Application> {
-  const outbox = notify.outbox();
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ application: applications, mission: missionFields })
@@ -350,15 +347,13 @@ export async function decideApplication(
     const isApplicant = row?.application.userId === viewer.id;
     if (!row || !(isOwner || isApplicant)) throw notFound('Application');
     if ((rule.by === 'owner' && !isOwner) || (rule.by === 'applicant' && !isApplicant)) {
-      throw forbidden(
-        rule.by === 'owner'
-          ? "Only the mission's owner can accept or decline an application"
-          : 'Only the applicant can withdraw an application',
-      );
+      throw rule.by === 'owner'
+        ? forbidden("Only the mission's owner can accept or decline an application", 'MISSION_OWNER_ONLY')
+        : forbidden('Only the applicant can withdraw an application', 'APPLICANT_ONLY');
     }
     if (row.application.status === rule.to) return;
     if (!rule.from.includes(row.application.status as ApplicationStatus)) {
-      throw conflict(`A ${row.application.status} application cannot be ${rule.to}`);
+      throw conflict(`A ${row.application.status} application cannot be ${rule.to}`, 'APPLICATION_DECIDED');
     }
     if (decision === 'accept' && row.mission.status === 'deleted') throw notFound('Application');
     await tx
@@ -369,7 +364,7 @@ export async function decideApplication(
     const { owner, mission } = await missionOwner(tx, row.mission.id);
     const [applicant] = await tx.select().from(users).where(eq(users.id, row.application.userId));
     const path = `/app/missions/${mission.id}`;
-    const link = `${notify.appUrl}${path}`;
+    const link = `${work.appUrl}${path}`;
     const applicantName = `${applicant!.firstName} ${applicant!.lastName}`;
     const ownerName = `${owner.firstName} ${owner.lastName}`;
     const notification =
@@ -400,16 +395,15 @@ export async function decideApplication(
               title: `Votre candidature à « ${mission.title} » n'a pas été retenue`,
               mail: {
                 subject: `Votre candidature pour « ${mission.title} »`,
-                text: `Bonjour ${applicant!.firstName},\n\n${ownerName} n'a pas retenu votre candidature à la mission « ${mission.title} ». D'autres missions vous attendent :\n${notify.appUrl}/app/missions\n\nL'équipe Closia`,
+                text: `Bonjour ${applicant!.firstName},\n\n${ownerName} n'a pas retenu votre candidature à la mission « ${mission.title} ». D'autres missions vous attendent :\n${work.appUrl}/app/missions\n\nL'équipe Closia`,
               },
             };
-    await outbox.add(tx, {
+    await work.notify(tx, {
       ...notification,
       actorId: viewer.id,
       link: path,
       mail: { ...notification.mail, link },
     });
   });
-  outbox.flush();
   return getApplication(db, viewer, id);
 }

@@ -1,18 +1,12 @@
 import {
   applicationCreateSchema,
-  certifications,
-  enumField,
-  financingMethods,
   idParam,
+  jobResponse,
   jobSearchSchema,
-  lenientNumber,
-  MAX_INT,
   missionCreateSchema,
-  missionSearchSchema,
-  missionTypes,
+  missionSearchQuerySchema,
+  missionSearchResponse,
   missionUpdateSchema,
-  queryFlag,
-  queryList,
 } from '@closia/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +14,7 @@ import { z } from 'zod';
 import { paginationMetaResponse, paginationQuery } from '../../lib/pagination';
 import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
-import { namedRefResponse, serviceResponse } from '../services/services.presenter';
+import { serviceResponse } from '../services/services.presenter';
 import { getService, searchJobs } from '../services/services.service';
 import {
   applyToMission,
@@ -30,7 +24,7 @@ import {
   listMyApplications,
 } from './applications.service';
 import { applicationResponse, missionResponse } from './missions.presenter';
-import { missionSortFields, searchMissions } from './missions.search';
+import { searchMissions } from './missions.search';
 import {
   closeMission,
   createMission,
@@ -42,54 +36,6 @@ import {
   updateMission,
 } from './missions.service';
 
-const count = z.number();
-const missionSearchResponse = z.object({
-  data: z.array(missionResponse),
-  meta: paginationMetaResponse,
-  facets: z.object({
-    missionType: z.object(
-      Object.fromEntries(missionTypes.map((t) => [t, count])) as Record<
-        (typeof missionTypes)[number],
-        typeof count
-      >,
-    ),
-    workSectors: z.array(namedRefResponse.extend({ count })),
-    financingMethods: z.object(
-      Object.fromEntries(financingMethods.map((t) => [t, count])) as Record<
-        (typeof financingMethods)[number],
-        typeof count
-      >,
-    ),
-    certifications: z.object(
-      Object.fromEntries(certifications.map((t) => [t, count])) as Record<
-        (typeof certifications)[number],
-        typeof count
-      >,
-    ),
-  }),
-});
-
-/**
- * The spec §5 mission search filters as a query string: lists as repeated keys or `3,7`, the
- * price range as `min,max` (two positive numbers, min ≤ max), the sort among known fields.
- */
-const missionSearchQuery = missionSearchSchema.extend({
-  priceRange: queryList(lenientNumber().pipe(z.number().positive().max(1_000_000_000)))
-    .pipe(z.array(z.number()).length(2))
-    .refine((range) => range[0]! <= range[1]!, {
-      message: 'The priceRange minimum must not exceed its maximum',
-      params: { rule: 'range' },
-    })
-    .nullish(),
-  workSectors: queryList(idParam()).nullish(),
-  certifications: queryList(enumField(certifications)).nullish(),
-  financingMethods: queryList(enumField(financingMethods)).nullish(),
-  sortBy: enumField(missionSortFields).nullish(),
-  forMe: queryFlag().optional(),
-  page: lenientNumber().pipe(z.number().min(1).max(MAX_INT).int()).default(1),
-  perPage: lenientNumber().pipe(z.number().min(1).max(100).int()).default(20),
-});
-
 const idParams = z.object({ id: idParam() });
 const tags = ['missions'];
 
@@ -99,7 +45,6 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
     requireUser(request);
     return viewerOf(request.session)!;
   };
-  const notify = app.notifier;
 
   app.get(
     '/missions',
@@ -108,7 +53,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Search published, open missions: spec §5 filters, French text search, facets, sponsored first; forMe=1 ranks by match',
-        querystring: missionSearchQuery,
+        querystring: missionSearchQuerySchema,
         response: { 200: missionSearchResponse },
       },
     },
@@ -126,7 +71,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createMission(app.db, signedIn(request), request.body)),
+      reply.code(201).send(await createMission(app.db, request.work, signedIn(request), request.body)),
   );
 
   app.get(
@@ -167,7 +112,8 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: missionResponse },
       },
     },
-    async (request) => updateMission(app.db, signedIn(request), request.params.id, request.body),
+    async (request) =>
+      updateMission(app.db, request.work, signedIn(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -180,7 +126,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteMission(app.db, signedIn(request), request.params.id);
+      await deleteMission(app.db, request.work, signedIn(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -195,7 +141,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: missionResponse },
       },
     },
-    async (request) => publishMission(app.db, signedIn(request), request.params.id),
+    async (request) => publishMission(app.db, request.work, signedIn(request), request.params.id),
   );
 
   app.post(
@@ -208,7 +154,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: missionResponse },
       },
     },
-    async (request) => closeMission(app.db, signedIn(request), request.params.id),
+    async (request) => closeMission(app.db, request.work, signedIn(request), request.params.id),
   );
 
   // Applications.
@@ -229,7 +175,13 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(
-          await applyToMission(app.db, notify, signedIn(request), request.params.id, request.body.message),
+          await applyToMission(
+            app.db,
+            request.work,
+            signedIn(request),
+            request.params.id,
+            request.body.message,
+          ),
         ),
   );
 
@@ -286,7 +238,8 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: applicationResponse },
         },
       },
-      async (request) => decideApplication(app.db, notify, signedIn(request), request.params.id, decision),
+      async (request) =>
+        decideApplication(app.db, request.work, signedIn(request), request.params.id, decision),
     );
   }
 
@@ -312,7 +265,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['jobs'],
         summary: 'One sellable offer with its open missions',
         params: idParams,
-        response: { 200: serviceResponse.extend({ missions: z.array(missionResponse) }) },
+        response: { 200: jobResponse },
       },
     },
     async (request) => {

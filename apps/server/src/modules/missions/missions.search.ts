@@ -7,7 +7,9 @@
 import {
   certifications,
   financingMethods,
+  type MissionSearchQuery,
   type MissionSearchResult,
+  type MissionSortField,
   type MissionType,
   missionTypes,
 } from '@closia/shared';
@@ -22,7 +24,7 @@ import { resultCache } from '../../lib/result-cache';
 import { type TextSearch, textSearch } from '../../lib/text-search';
 import { loadInTiers } from '../../lib/tiers';
 import type { Viewer } from '../../lib/viewer';
-import { liveSponsorships, recordImpressions } from '../advertisements/advertisements.service';
+import { liveSponsorships, recordImpressions } from '../advertisements/sponsorships.service';
 import { workSectorNameMap } from '../reference/reference.service';
 import {
   freelancerOf,
@@ -31,23 +33,6 @@ import {
   missionIsListed,
   presentMissions,
 } from './missions.service';
-
-export const missionSortFields = ['newest', 'price', 'commissionAmount', 'commissionRate', 'match'] as const;
-export type MissionSortField = (typeof missionSortFields)[number];
-
-export interface MissionSearchQuery {
-  query?: string | null;
-  missionType?: MissionType | null;
-  priceRange?: number[] | null;
-  workSectors?: number[] | null;
-  certifications?: string[] | null;
-  financingMethods?: string[] | null;
-  sortBy?: MissionSortField | null;
-  sortOrder?: 'asc' | 'desc' | null;
-  forMe?: boolean;
-  page: number;
-  perPage: number;
-}
 
 /** Each sort is the order of a partial index on `missions` (migration 0007), ties broken by id. */
 const sorts: Record<Exclude<MissionSortField, 'match'>, SQL> = {

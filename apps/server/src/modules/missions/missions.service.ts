@@ -20,11 +20,11 @@ import {
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, missions, type ProfileRow, services, users } from '../../db/schema';
-import { conflict, fieldError, notFound } from '../../lib/errors';
-import { listingsChanged } from '../../lib/listing-changes';
+import { conflict, fieldError, fieldIssue, notFound, refusal } from '../../lib/errors';
 import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { requireInfopreneur, type Viewer } from '../../lib/viewer';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { workSectorNameMap } from '../reference/reference.service';
 import {
   commissionAmountOf,
@@ -298,19 +298,21 @@ async function sellableOwnService(tx: DbOrTx, viewer: Viewer, serviceId: number)
     );
   if (!service) throw fieldError('serviceId', 'exists', 'The selected serviceId is invalid');
   if (service.validationStatus !== 'approved') {
-    throw fieldError(
-      'serviceId',
-      'approved',
-      'The selected service must be approved before missions are published',
-      {
-        validationStatus: service.validationStatus,
-      },
-    );
+    throw refusal('OFFER_NOT_APPROVED', [
+      fieldIssue(
+        'serviceId',
+        'approved',
+        'The selected service must be approved before missions are published',
+        {
+          validationStatus: service.validationStatus,
+        },
+      ),
+    ]);
   }
   return service;
 }
 
-export async function createMission(db: Db, viewer: Viewer, input: MissionCreateInput) {
+export async function createMission(db: Db, work: UnitOfWork, viewer: Viewer, input: MissionCreateInput) {
   requireInfopreneur(viewer, 'publish missions');
   const id = await db.transaction(async (tx) => {
     await sellableOwnService(tx, viewer, input.serviceId);
@@ -329,7 +331,7 @@ export async function createMission(db: Db, viewer: Viewer, input: MissionCreate
       .returning({ id: missions.id });
     return row!.id;
   });
-  listingsChanged(db);
+  work.forget('listings');
   return getMission(db, viewer, id);
 }
 
@@ -344,7 +346,13 @@ export async function ownMission(tx: DbOrTx, viewer: Viewer, id: number): Promis
   return row;
 }
 
-export async function updateMission(db: Db, viewer: Viewer, id: number, input: MissionUpdateInput) {
+export async function updateMission(
+  db: Db,
+  work: UnitOfWork,
+  viewer: Viewer,
+  id: number,
+  input: MissionUpdateInput,
+) {
   await db.transaction(async (tx) => {
     await ownMission(tx, viewer, id);
     const values: Partial<typeof missions.$inferInsert> = {};
@@ -360,12 +368,12 @@ export async function updateMission(db: Db, viewer: Viewer, id: number, input: M
     if (input.ticket !== undefined) values.ticket = input.ticket;
     if (Object.keys(values).length > 0) await tx.update(missions).set(values).where(eq(missions.id, id));
   });
-  listingsChanged(db);
+  work.forget('listings');
   return getMission(db, viewer, id);
 }
 
 /** Soft delete: the mission leaves every list; pending applications are declined. */
-export async function deleteMission(db: Db, viewer: Viewer, id: number) {
+export async function deleteMission(db: Db, work: UnitOfWork, viewer: Viewer, id: number) {
   await db.transaction(async (tx) => {
     await ownMission(tx, viewer, id);
     await tx.update(missions).set({ status: 'deleted', missionStatus: 'closed' }).where(eq(missions.id, id));
@@ -374,15 +382,16 @@ export async function deleteMission(db: Db, viewer: Viewer, id: number) {
       .set({ status: 'declined', decidedAt: new Date() })
       .where(and(eq(applications.missionId, id), eq(applications.status, 'pending')));
   });
-  listingsChanged(db);
+  work.forget('listings');
 }
 
 /** draft → published (on an approved offer); publishing again is a no-op. */
-export async function publishMission(db: Db, viewer: Viewer, id: number) {
+export async function publishMission(db: Db, work: UnitOfWork, viewer: Viewer, id: number) {
   await db.transaction(async (tx) => {
     const row = await ownMission(tx, viewer, id);
     if (row.status === 'published') return;
-    if (row.status === 'archived') throw conflict('An archived mission cannot be published again');
+    if (row.status === 'archived')
+      throw conflict('An archived mission cannot be published again', 'MISSION_ARCHIVED');
     await sellableOwnService(tx, viewer, row.serviceId);
     await tx
       .update(missions)
@@ -393,12 +402,12 @@ export async function publishMission(db: Db, viewer: Viewer, id: number) {
       })
       .where(eq(missions.id, id));
   });
-  listingsChanged(db);
+  work.forget('listings');
   return getMission(db, viewer, id);
 }
 
 /** Hiring ends: → closed (filled when someone was accepted); pending applications are declined. */
-export async function closeMission(db: Db, viewer: Viewer, id: number) {
+export async function closeMission(db: Db, work: UnitOfWork, viewer: Viewer, id: number) {
   await db.transaction(async (tx) => {
     await ownMission(tx, viewer, id);
     const [accepted] = await tx
@@ -414,7 +423,7 @@ export async function closeMission(db: Db, viewer: Viewer, id: number) {
       .set({ status: 'declined', decidedAt: new Date() })
       .where(and(eq(applications.missionId, id), eq(applications.status, 'pending')));
   });
-  listingsChanged(db);
+  work.forget('listings');
   return getMission(db, viewer, id);
 }
 

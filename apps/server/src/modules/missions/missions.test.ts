@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisements, profiles, services, skills, workSectors } from '../../db/schema';
+import { advertisements, profiles, skills, workSectors } from '../../db/schema';
+import { approvedOffer, type OfferPatch } from '../../test/fixtures';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
@@ -22,27 +23,17 @@ afterAll(() => ctx.close());
 type Client = TestClient;
 
 /** An infopreneur with one approved offer (inserted directly: the review has its own tests). */
-async function seller(patch: Partial<typeof services.$inferInsert> = {}) {
+async function seller(patch: OfferPatch = {}) {
   const { user, client } = await signedInClient(ctx.app, { kind: 'infopreneur' });
-  const [service] = await ctx.app.db
-    .insert(services)
-    .values({
-      infopreneurId: user.id,
-      name: 'Développement personnel : confiance en soi',
-      description: 'Une formation de douze semaines pour reprendre confiance.',
-      price: 1500,
-      commissionRate: 20,
-      financingMethods: ['cpf', 'cash'],
-      certifications: ['qualiopi'],
-      link: 'https://www.exemple.fr',
-      duration: 40,
-      locationType: 'online',
-      workSectorIds: [sector.devperso],
-      validationStatus: 'approved',
-      ...patch,
-    })
-    .returning();
-  return { user, client, service: service! };
+  const service = await approvedOffer(ctx.app, user.id, {
+    name: 'Développement personnel : confiance en soi',
+    description: 'Une formation de douze semaines pour reprendre confiance.',
+    financingMethods: ['cpf', 'cash'],
+    certifications: ['qualiopi'],
+    workSectorIds: [sector.devperso],
+    ...patch,
+  });
+  return { user, client, service };
 }
 
 async function published(client: Client, serviceId: number, patch: Record<string, unknown> = {}) {
@@ -129,6 +120,7 @@ describe('missions: create, edit, publish, close, delete', () => {
     });
     expect(pending.statusCode).toBe(422);
     expect(pending.json().errors[0]).toMatchObject({ field: 'serviceId', rule: 'approved' });
+    expect(pending.json().reason).toBe('OFFER_NOT_APPROVED');
     const other = await seller();
     const foreign = await client.post('/api/v1/missions', {
       title: 'Closer confirmé',
@@ -508,7 +500,11 @@ describe('applications', () => {
     expect(first.statusCode).toBe(201);
     const again = await client.post(`/api/v1/missions/${mission.id}/applications`, message);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'E_CONFLICT', message: 'You already applied to this mission' });
+    expect(again.json()).toEqual({
+      code: 'E_CONFLICT',
+      message: 'You already applied to this mission',
+      reason: 'ALREADY_APPLIED',
+    });
     expect((await client.post(`/api/v1/applications/${first.json().id}/withdraw`)).json().status).toBe(
       'withdrawn',
     );
@@ -526,6 +522,7 @@ describe('applications', () => {
       message: 'Je suis très motivé par ce projet.',
     });
     expect(res.statusCode).toBe(422);
+    expect(res.json().reason).toBe('NOT_ELIGIBLE');
     const [rate, experience] = res.json().errors;
     expect(rate).toMatchObject({
       field: 'minConversionRate',
@@ -549,6 +546,8 @@ describe('applications', () => {
       message: 'Court',
     });
     expect(short.json().errors[0]).toMatchObject({ field: 'message', rule: 'minLength' });
+    // A malformed input is no business refusal: no reason.
+    expect(short.json()).not.toHaveProperty('reason');
   });
 
   it('only the owner decides, only the applicant withdraws; strangers get 404', async () => {
@@ -560,29 +559,29 @@ describe('applications', () => {
         message: 'Je suis très motivé par ce projet.',
       })
     ).json();
-    expect((await client.post(`/api/v1/applications/${application.id}/accept`)).statusCode).toBe(403);
-    expect((await owner.client.post(`/api/v1/applications/${application.id}/withdraw`)).statusCode).toBe(403);
+    const accept = await client.post(`/api/v1/applications/${application.id}/accept`);
+    expect(accept.statusCode).toBe(403);
+    expect(accept.json().reason).toBe('MISSION_OWNER_ONLY');
+    const withdraw = await owner.client.post(`/api/v1/applications/${application.id}/withdraw`);
+    expect(withdraw.statusCode).toBe(403);
+    expect(withdraw.json().reason).toBe('APPLICANT_ONLY');
     const { client: stranger } = await freelancer('closer');
     expect((await stranger.post(`/api/v1/applications/${application.id}/decline`)).statusCode).toBe(404);
     expect((await stranger.get(`/api/v1/applications/${application.id}`)).statusCode).toBe(404);
-    expect(
-      (
-        await owner.client.post(`/api/v1/missions/${mission.id}/applications`, {
-          message: 'Je postule à ma mission.',
-        })
-      ).statusCode,
-    ).toBe(403);
+    const own = await owner.client.post(`/api/v1/missions/${mission.id}/applications`, {
+      message: 'Je postule à ma mission.',
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().reason).toBe('OWN_MISSION');
     expect((await owner.client.post(`/api/v1/applications/${application.id}/decline`)).json().status).toBe(
       'declined',
     );
     const { client: infopreneur } = await seller();
-    expect(
-      (
-        await infopreneur.post(`/api/v1/missions/${mission.id}/applications`, {
-          message: 'Je suis très motivé.',
-        })
-      ).statusCode,
-    ).toBe(403);
+    const notASeller = await infopreneur.post(`/api/v1/missions/${mission.id}/applications`, {
+      message: 'Je suis très motivé.',
+    });
+    expect(notASeller.statusCode).toBe(403);
+    expect(notASeller.json().reason).toBe('SELLER_ONLY');
   });
 
   it("the owner's count and applicant list cover the same applications: withdrawn ones in neither", async () => {
@@ -774,7 +773,12 @@ describe('favorites', () => {
     const hidden = await seller({ validationStatus: 'pending_review' });
     expect((await client.put(`/api/v1/favorites/service/${hidden.service.id}`)).statusCode).toBe(404);
     expect((await client.put('/api/v1/favorites/mission/2147483647')).statusCode).toBe(404);
-    expect((await client.put(`/api/v1/favorites/user/${user.id}`)).statusCode).toBe(422);
+    const self = await client.put(`/api/v1/favorites/user/${user.id}`);
+    expect(self.statusCode).toBe(422);
+    expect(self.json()).toMatchObject({
+      reason: 'SELF_FAVORITE',
+      errors: [{ field: 'id', rule: 'notSelf' }],
+    });
     expect((await client.put('/api/v1/favorites/team/1')).statusCode).toBe(422);
     expect((await client.put('/api/v1/favorites/user/2147483648')).statusCode).toBe(422);
     expect((await new TestClient(ctx.app).put('/api/v1/favorites/user/1')).statusCode).toBe(401);

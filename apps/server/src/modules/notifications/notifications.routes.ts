@@ -1,39 +1,21 @@
 import {
-  notificationCategories,
   notificationListQuerySchema,
+  notificationPageResponse,
   notificationPreferencesSchema,
   notificationReadSchema,
-  notificationTypes,
+  notificationPreferencesResponse as preferencesResponse,
 } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paginationMetaResponse } from '../../lib/pagination';
-import { participantResponse } from '../../lib/participants';
 import { requireUser } from '../../plugins/session';
 import {
-  emailPreferences,
   listNotifications,
   markNotificationsRead,
+  preferencesOf,
   updateEmailPreferences,
 } from './notifications.service';
 
 const tags = ['notifications'];
-
-const notificationResponse = z.object({
-  id: z.number(),
-  type: z.enum(notificationTypes),
-  category: z.enum(notificationCategories),
-  title: z.string(),
-  body: z.string().nullable(),
-  link: z.string().nullable(),
-  actor: participantResponse.nullable(),
-  count: z.number(),
-  readAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-const preferencesResponse = z.object({
-  email: z.record(z.enum(notificationCategories), z.boolean()),
-});
 
 /** The notification centre and its e-mail preferences. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,12 +30,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My notifications, newest first (unread=1: only the unread ones); meta.unreadCount',
         querystring: notificationListQuerySchema,
-        response: {
-          200: z.object({
-            data: z.array(notificationResponse),
-            meta: paginationMetaResponse.extend({ unreadCount: z.number() }),
-          }),
-        },
+        response: { 200: notificationPageResponse },
       },
     },
     async (request) => listNotifications(app.db, requireUser(request).id, request.query),
@@ -69,12 +46,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ unreadCount: z.number() }) },
       },
     },
-    async (request) => {
-      const userId = requireUser(request).id;
-      const unreadCount = await markNotificationsRead(app.db, userId, request.body?.ids);
-      app.realtime.broadcast(`users/${userId}`, { type: 'notifications.read', unreadCount });
-      return { unreadCount };
-    },
+    async (request) => ({
+      unreadCount: await markNotificationsRead(
+        app.db,
+        request.work,
+        requireUser(request).id,
+        request.body?.ids,
+      ),
+    }),
   );
 
   app.get(
@@ -86,7 +65,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: preferencesResponse },
       },
     },
-    async (request) => ({ email: await emailPreferences(app.db, requireUser(request).id) }),
+    async (request) => preferencesOf(app.db, requireUser(request).id),
   );
 
   app.put(

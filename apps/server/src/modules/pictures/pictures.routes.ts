@@ -44,9 +44,8 @@ export const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = requireUser(request);
         const data = await readPhoto(request);
-        const name = await replacePicture({ db: app.db, storage: app.storage, request }, user.id, kind, data);
-        await app.sessions.invalidateUser(user.id);
-        return { [key]: name };
+        const deps = { db: app.db, storage: app.storage, work: request.work, request };
+        return { [key]: await replacePicture(deps, user.id, kind, data) };
       },
     );
   upload('profile', 'profilePicture');
@@ -57,9 +56,7 @@ export const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
       kind === 'profile' ? '/user/profile' : '/user/banner',
       { schema: { tags, summary: `Remove the ${kind === 'profile' ? 'avatar' : 'banner'}` } },
       async (request, reply) => {
-        const user = requireUser(request);
-        await removePicture({ db: app.db, storage: app.storage }, user.id, kind);
-        await app.sessions.invalidateUser(user.id);
+        await removePicture({ db: app.db, work: request.work }, requireUser(request).id, kind);
         return reply.code(204).send();
       },
     );

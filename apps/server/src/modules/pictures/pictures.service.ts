@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import { logActivity } from '../../lib/activity';
 import { fieldError } from '../../lib/errors';
 import type { Storage } from '../../plugins/storage';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
@@ -70,7 +71,7 @@ async function reencode(data: Buffer, kind: PictureKind): Promise<Buffer> {
  * old one deleted after, so a failure at any point leaves the previous picture in place.
  */
 export async function replacePicture(
-  deps: { db: Db; storage: Storage; request?: FastifyRequest },
+  deps: { db: Db; storage: Storage; work: UnitOfWork; request?: FastifyRequest },
   userId: number,
   kind: PictureKind,
   data: Buffer,
@@ -86,13 +87,16 @@ export async function replacePicture(
   return name;
 }
 
-export async function removePicture(deps: { db: Db; storage: Storage }, userId: number, kind: PictureKind) {
+export async function removePicture(deps: { db: Db; work: UnitOfWork }, userId: number, kind: PictureKind) {
   await swapPicture(deps, userId, kind, null);
 }
 
-/** Points the user's picture column at `name` (or null), then deletes the file it replaced. */
+/**
+ * Points the user's picture column at `name` (or null); the file it replaced is deleted and the
+ * user's cached session forgotten after the commit.
+ */
 async function swapPicture(
-  deps: { db: Db; storage: Storage },
+  deps: { db: Db; work: UnitOfWork },
   userId: number,
   kind: PictureKind,
   name: string | null,
@@ -103,13 +107,14 @@ async function swapPicture(
     .update(users)
     .set({ [column]: name })
     .where(eq(users.id, userId));
-  await deleteStored(deps.storage, kind, before?.previous ?? null);
+  const replaced = pictureKey(kind, before?.previous ?? null);
+  if (replaced) deps.work.deleteFile(replaced);
+  deps.work.forget({ user: userId });
 }
 
-/** Deletes a stored picture; external URLs (http…) and unknown names are left alone. */
-export async function deleteStored(storage: Storage, kind: PictureKind, name: string | null) {
-  if (name && STORED_NAME.test(name)) await storage.delete(`${variants[kind].folder}/${name}`);
-}
+/** The storage key of a stored picture; null for external URLs (http…) and unknown names. */
+export const pictureKey = (kind: PictureKind, name: string | null): string | null =>
+  name && STORED_NAME.test(name) ? `${variants[kind].folder}/${name}` : null;
 
 /** The stored picture for a requested file name, or null (unknown, or not one of our names). */
 export async function readPicture(storage: Storage, kind: PictureKind, file: string): Promise<Buffer | null> {
@@ -169,7 +174,6 @@ export async function readTeamAvatar(storage: Storage, name: string): Promise<Bu
   return STORED_NAME.test(name) ? storage.get(`teams/${name}`) : null;
 }
 
-/** Deletes a stored team avatar; external URLs and unknown names are left alone. */
-export async function deleteTeamAvatar(storage: Storage, name: string | null): Promise<void> {
-  if (name && STORED_NAME.test(name)) await storage.delete(`teams/${name}`);
-}
+/** The storage key of a stored team avatar; null for external URLs and unknown names. */
+export const teamAvatarKey = (name: string | null): string | null =>
+  name && STORED_NAME.test(name) ? `teams/${name}` : null;

@@ -1,79 +1,21 @@
 import {
   changeAccountSchema,
+  currentUserResponse,
   idParam,
   infopreneurProfileSchema,
-  type PublicUser,
+  publicUserResponse,
+  salesProfileResponse,
   salesProfileUpdateSchema,
+  subProfileResponse,
 } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getCurrentUser, presentSalesProfile, presentSubProfile } from '../../lib/current-user';
 import { requireUser } from '../../plugins/session';
-import {
-  currentUserResponse,
-  presentSalesProfile,
-  presentSubProfile,
-  salesProfileResponse,
-  subProfileResponse,
-} from '../users/users.presenter';
-import { findUser, getCurrentUser } from '../users/users.service';
+import { findUser } from '../users/users.service';
 import { changeAccount, getPublicUser, type ProfileKind, saveProfile } from './profiles.service';
 
 const tags = ['profiles'];
-
-const publicSubProfile = {
-  description: z.string().nullable(),
-  workSectors: z.array(z.object({ id: z.number(), name: z.string() })),
-  finishedProfileSetup: z.boolean(),
-};
-const publicSalesProfile = z.object({
-  ...publicSubProfile,
-  conversionRate: z.number().nullable(),
-  experience: z.string().nullable(),
-  experienceYears: z.number().nullable(),
-  skills: z.array(z.string()),
-  formations: z.array(z.object({ name: z.string(), link: z.string().nullable().optional() })),
-  socialLinks: z.array(z.string()),
-  videoUrl: z.string().nullable(),
-});
-const publicUserResponse = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  profilePicture: z.string().nullable(),
-  banner: z.string().nullable(),
-  role: z.string().nullable(),
-  location: z.string().nullable(),
-  available: z.boolean(),
-  online: z.boolean(),
-  socialLinks: z.array(z.string()),
-  videoUrl: z.string().nullable(),
-  loom: z.string().nullable(),
-  setter: publicSalesProfile.nullable(),
-  closer: publicSalesProfile.nullable(),
-  setterCloser: publicSalesProfile.nullable(),
-  infopreneur: z.object(publicSubProfile).nullable(),
-  services: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      description: z.string(),
-      price: z.number(),
-      commissionRate: z.number(),
-      locationType: z.string(),
-    }),
-  ),
-  missions: z.array(
-    z.object({
-      id: z.number(),
-      title: z.string(),
-      missionType: z.string(),
-      serviceId: z.number(),
-      createdAt: z.string(),
-    }),
-  ),
-  createdAt: z.string(),
-}) satisfies z.ZodType<PublicUser>;
 
 /** The four profile calls of spec §7, each with its own answer key. */
 const salesKinds = [
@@ -95,8 +37,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const profile = await saveProfile(app.db, requireUser(request), kind, request.body, request);
-        await app.sessions.invalidateUser(profile.userId);
+        const profile = await saveProfile(
+          app.db,
+          request.work,
+          requireUser(request),
+          kind,
+          request.body,
+          request,
+        );
         return { [key]: presentSalesProfile(profile) };
       },
     );
@@ -113,8 +61,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const profile = await saveProfile(app.db, requireUser(request), 'infopreneur', request.body, request);
-      await app.sessions.invalidateUser(profile.userId);
+      const profile = await saveProfile(
+        app.db,
+        request.work,
+        requireUser(request),
+        'infopreneur',
+        request.body,
+        request,
+      );
       return { newInfopreneur: presentSubProfile(profile) };
     },
   );
@@ -132,8 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await changeAccount(app.db, user, request.body ?? {}, request);
-      await app.sessions.invalidateUser(user.id);
+      await changeAccount(app.db, request.work, user, request.body ?? {}, request);
       return getCurrentUser(app.db, await findUser(app.db, user.id));
     },
   );

@@ -14,9 +14,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { missions, type ProfileRow, profiles, services, type UserRow, users } from '../../db/schema';
 import { logActivity } from '../../lib/activity';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, refusal } from '../../lib/errors';
 import { yearsSince } from '../../lib/matching';
 import { isOnline } from '../../lib/presence';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { assertUsableWorkSectors, ensureSkills, workSectorNames } from '../reference/reference.service';
 
 export type ProfileKind = 'setter' | 'closer' | 'setter_closer' | 'infopreneur';
@@ -61,12 +62,13 @@ type ProfileInput = SalesProfileUpdateInput | InfopreneurProfileInput;
  */
 export async function saveProfile(
   db: Db,
+  work: UnitOfWork,
   user: UserRow,
   kind: ProfileKind,
   input: ProfileInput,
   request?: FastifyRequest,
 ): Promise<ProfileRow> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(profiles).where(eq(profiles.userId, user.id)).for('update');
     if (existing && existing.kind !== kind) throw userTypeNotFound();
 
@@ -118,7 +120,7 @@ export async function saveProfile(
             rule: 'required',
             message: validationMessage('required', field),
           }));
-          throw new AppError(422, errorCodes.validation, 'Validation failure', errors);
+          throw refusal('PROFILE_INCOMPLETE', errors);
         }
       }
       [profile] = (await tx
@@ -134,6 +136,8 @@ export async function saveProfile(
     }
     return profile;
   });
+  work.forget({ user: user.id });
+  return saved;
 }
 
 const dedupe = (names: string[]) => [
@@ -143,6 +147,7 @@ const dedupe = (names: string[]) => [
 /** Clears the sub-profile (spec §4); with a role, starts an empty profile of the new kind. */
 export async function changeAccount(
   db: Db,
+  work: UnitOfWork,
   user: UserRow,
   input: ChangeAccountInput,
   request?: FastifyRequest,
@@ -156,6 +161,7 @@ export async function changeAccount(
     if (input.role) await tx.insert(profiles).values({ userId: user.id, kind: kindOfRole[input.role] });
     await logActivity(tx, user.id, 'update', request, 'Type de compte changé');
   });
+  work.forget({ user: user.id });
 }
 
 /** Another user's public profile: nothing private (no e-mail, no tokens); 404 when unknown or suspended. */

@@ -1,6 +1,10 @@
-import type { ValidatedItem, WorkSector } from '@closia/shared';
-import { z } from 'zod';
-import { paginationMetaResponse } from '../../lib/pagination';
+import {
+  paginated,
+  type ValidatedItem,
+  validatedItemResponse,
+  type WorkSector,
+  workSectorResponse,
+} from '@closia/shared';
 import type { ReferenceKind } from './reference.kinds';
 
 /** A reference item as read from any of the three tables (the flag under a common name). */
@@ -32,25 +36,10 @@ export function presentItem(kind: ReferenceKind, row: ItemRow): ReferenceItem {
     : { ...common, isValidated: row.flag };
 }
 
-const common = {
-  id: z.number(),
-  name: z.string(),
-  proposedById: z.number().nullable(),
-  usage: z.number().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-};
-export const workSectorResponse = z.object({
-  ...common,
-  approved: z.boolean(),
-}) satisfies z.ZodType<WorkSector>;
-export const validatedItemResponse = z.object({
-  ...common,
-  isValidated: z.boolean(),
-}) satisfies z.ZodType<ValidatedItem>;
+export { validatedItemResponse, workSectorResponse } from '@closia/shared';
 
 /** Response schemas of one kind: the item and a page of items. */
 export function responsesOf(kind: ReferenceKind) {
   const item = kind.flagName === 'approved' ? workSectorResponse : validatedItemResponse;
-  return { item, page: z.object({ data: z.array(item), meta: paginationMetaResponse }) };
+  return { item, page: paginated(item) };
 }

@@ -1,7 +1,12 @@
-import { idParam, limits, referenceItemSchema, referenceItemUpdateSchema, textField } from '@closia/shared';
+import {
+  idParam,
+  referenceAdminListQuerySchema,
+  referenceItemSchema,
+  referenceItemUpdateSchema,
+  referenceListQuerySchema,
+} from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paginationQuery, queryInt } from '../../lib/pagination';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { referenceKinds } from './reference.kinds';
 import { responsesOf } from './reference.presenter';
@@ -14,16 +19,6 @@ import {
   updateItem,
 } from './reference.service';
 
-const search = textField().trim().max(limits.searchQueryMaxLength).optional();
-/** Public lists feed pickers: a whole list in one page by default. */
-const listQuery = paginationQuery.extend({
-  perPage: queryInt(1, 100).default(100),
-  search,
-});
-const adminListQuery = paginationQuery.extend({
-  search,
-  status: z.enum(['all', 'approved', 'pending']).default('all'),
-});
 const idParams = z.object({ id: idParam() });
 
 /** Work sectors, skills and the formations catalogue: the same endpoints for each kind. */
@@ -40,7 +35,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: `Approved ${plural}, plus the signed-in user's own pending proposals; by name`,
-          querystring: listQuery,
+          querystring: referenceListQuerySchema,
           response: { 200: page },
         },
       },
@@ -70,7 +65,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: adminTags,
           summary: `Every ${kind.label.toLowerCase()} with its usage (admins only)`,
-          querystring: adminListQuery,
+          querystring: referenceAdminListQuerySchema,
           response: { 200: page },
         },
       },
@@ -109,10 +104,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         requireAdmin(request);
-        const updated = await updateItem(app.db, kind, request.params.id, request.body);
-        // A rename rewrites the profiles that store the name: cached profiles are stale.
-        if (kind.renameUses && request.body.name !== undefined) await app.sessions.invalidateAll();
-        return updated;
+        return updateItem(app.db, request.work, kind, request.params.id, request.body);
       },
     );
 

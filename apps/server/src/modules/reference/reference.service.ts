@@ -1,7 +1,9 @@
 import {
   errorCodes,
   type Paginated,
+  type ReferenceAdminListQuery,
   type ReferenceItemUpdateInput,
+  type ReferenceListQuery,
   type ValidationErrorItem,
 } from '@closia/shared';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -11,15 +13,9 @@ import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { nameKey, nameSearch } from '../../lib/name-search';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { resultCache } from '../../lib/result-cache';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { type ReferenceKind, skillKind, workSectorKind } from './reference.kinds';
 import { type ItemRow, presentItem, type ReferenceItem } from './reference.presenter';
-
-export interface ListQuery extends PaginationQuery {
-  search?: string;
-}
-export interface AdminListQuery extends ListQuery {
-  status: 'all' | 'approved' | 'pending';
-}
 
 const nameTaken = () => fieldError('name', 'unique', 'The name has already been taken');
 
@@ -85,12 +81,17 @@ async function listWhere(
 }
 
 /** The public list: approved items and, for a signed-in user, their own pending proposals. */
-export function listItems(db: DbOrTx, kind: ReferenceKind, query: ListQuery, viewerId: number | null) {
+export function listItems(
+  db: DbOrTx,
+  kind: ReferenceKind,
+  query: ReferenceListQuery,
+  viewerId: number | null,
+) {
   return listWhere(db, kind, usableBy(kind, viewerId), query.search, query, false);
 }
 
 /** The admin list: every item (or only approved / pending ones), with its usage. */
-export function listItemsForAdmin(db: DbOrTx, kind: ReferenceKind, query: AdminListQuery) {
+export function listItemsForAdmin(db: DbOrTx, kind: ReferenceKind, query: ReferenceAdminListQuery) {
   const status = query.status === 'all' ? undefined : eq(kind.flag, query.status === 'approved');
   return listWhere(db, kind, status, query.search, query, true);
 }
@@ -227,6 +228,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** `PUT /admin/{kind}/{id}`: rename and/or approve; a rename reaches the profiles storing the name. */
 export async function updateItem(
   db: DbOrTx,
+  work: UnitOfWork,
   kind: ReferenceKind,
   id: number,
   input: ReferenceItemUpdateInput,
@@ -252,7 +254,11 @@ export async function updateItem(
         .update(kind.table)
         .set(changes as Partial<typeof workSectors.$inferInsert>)
         .where(eq(kind.table.id, id));
-      if (renamed) await kind.renameUses?.(tx, current.name, input.name!);
+      if (renamed && kind.renameUses) {
+        await kind.renameUses(tx, current.name, input.name!);
+        // The profiles that store the name changed: every cached session shows them.
+        work.forget('all');
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -267,7 +273,7 @@ export async function deleteItem(db: DbOrTx, kind: ReferenceKind, id: number): P
   await db.transaction(async (tx) => {
     const item = await findItem(tx, kind, id, true);
     if (item.usage! > 0) {
-      throw conflict(`This item is used by ${item.usage} profiles or offers and cannot be deleted`);
+      throw conflict(`This item is used by ${item.usage} profiles or offers and cannot be deleted`, 'IN_USE');
     }
     await tx.delete(kind.table).where(eq(kind.table.id, id));
     await tx

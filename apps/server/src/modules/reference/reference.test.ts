@@ -396,6 +396,7 @@ describe.each(kinds)('$path', ({ path, flag, label, use }) => {
       expect(res.json()).toEqual({
         code: 'E_CONFLICT',
         message: 'This item is used by 1 profiles or offers and cannot be deleted',
+        reason: 'IN_USE',
       });
       expect((await admin.get(`${adminList}?search=${t}`)).json().data).toHaveLength(1);
     });

@@ -1,15 +1,5 @@
-import {
-  activityStatuses,
-  certifications,
-  financingMethods,
-  locationTypes,
-  type NamedRef,
-  reviewStatuses,
-  type Service,
-  type UserSummary,
-} from '@closia/shared';
+import type { NamedRef, Service, UserSummary } from '@closia/shared';
 import { getTableColumns } from 'drizzle-orm';
-import { z } from 'zod';
 import { services } from '../../db/schema';
 
 /** The columns an answer shows: every one but the search text and vector (kilobytes a row). */
@@ -22,39 +12,8 @@ export function commissionAmountOf(price: number, commissionRate: number): numbe
   return Math.round((Math.round(price * 100) * commissionRate) / 100) / 100;
 }
 
-export const namedRefResponse = z.object({ id: z.number(), name: z.string() });
-export const userSummaryResponse = z.object({
-  id: z.number(),
-  fullName: z.string(),
-  profilePicture: z.string().nullable(),
-});
-
-export const serviceResponse = z.object({
-  id: z.number(),
-  infopreneurId: z.number(),
-  infopreneur: userSummaryResponse,
-  name: z.string(),
-  description: z.string(),
-  price: z.number(),
-  currency: z.string(),
-  commissionRate: z.number(),
-  commissionAmount: z.number(),
-  financingMethods: z.array(z.enum(financingMethods)),
-  link: z.string(),
-  duration: z.number(),
-  requestValidation: z.boolean(),
-  location: z.string().nullable(),
-  locationType: z.enum(locationTypes),
-  certifications: z.array(z.enum(certifications)),
-  workSectors: z.array(namedRefResponse),
-  status: z.enum(activityStatuses),
-  validationStatus: z.enum(reviewStatuses),
-  rejectionReason: z.string().nullable(),
-  openMissionCount: z.number(),
-  favorite: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}) satisfies z.ZodType<Service>;
+// Response schemas of offers and the references they carry (shared with the web's types).
+export { namedRefResponse, serviceResponse, userSummaryResponse } from '@closia/shared';
 
 export interface ServiceExtras {
   owner: { id: number; firstName: string; lastName: string; profilePicture: string | null };

@@ -1,11 +1,9 @@
 import {
+  adminServiceListQuerySchema,
   idParam,
-  limits,
-  reviewStatuses,
   serviceCreateSchema,
   serviceRejectSchema,
   serviceUpdateSchema,
-  textField,
 } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,7 +99,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceResponse },
       },
     },
-    async (request) => updateService(app.db, viewer(request), request.params.id, request.body),
+    async (request) => updateService(app.db, request.work, viewer(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -110,7 +108,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete an offer (owner; soft delete, its missions close)', params: idParams },
     },
     async (request, reply) => {
-      await deleteService(app.db, viewer(request), request.params.id);
+      await deleteService(app.db, request.work, viewer(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -125,7 +123,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceResponse },
       },
     },
-    async (request) => submitService(app.db, viewer(request), request.params.id),
+    async (request) => submitService(app.db, request.work, viewer(request), request.params.id),
   );
 
   const adminTags = ['admin', 'services'];
@@ -136,10 +134,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: adminTags,
         summary: 'Offers to review, oldest first (admins only)',
-        querystring: paginationQuery.extend({
-          validationStatus: z.enum(reviewStatuses).optional(),
-          query: textField().trim().max(limits.searchQueryMaxLength).optional(),
-        }),
+        querystring: adminServiceListQuerySchema,
         response: { 200: servicePage },
       },
     },
@@ -161,7 +156,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAdmin(request);
-      return reviewService(app.db, app.notifier, viewerOf(request.session)!, request.params.id, {
+      return reviewService(app.db, request.work, viewerOf(request.session)!, request.params.id, {
         approve: true,
       });
     },
@@ -180,7 +175,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAdmin(request);
-      return reviewService(app.db, app.notifier, viewerOf(request.session)!, request.params.id, {
+      return reviewService(app.db, request.work, viewerOf(request.session)!, request.params.id, {
         approve: false,
         reason: request.body.reason,
       });

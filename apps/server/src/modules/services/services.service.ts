@@ -1,4 +1,5 @@
 import type {
+  AdminServiceListQuery,
   JobSearchInput,
   Paginated,
   Service,
@@ -10,11 +11,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { applications, missions, services, users } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
-import { listingsChanged } from '../../lib/listing-changes';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { textSearch } from '../../lib/text-search';
 import { requireInfopreneur, type Viewer } from '../../lib/viewer';
-import type { Notifier } from '../notifications/notifications.service';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { assertUsableWorkSectors, workSectorNameMap } from '../reference/reference.service';
 import { presentService, type ServiceExtras, type ServiceRow, serviceFields } from './services.presenter';
 
@@ -180,6 +180,7 @@ const REVIEWED_FIELDS = ['price', 'commissionRate', 'description'] as const;
 
 export async function updateService(
   db: Db,
+  work: UnitOfWork,
   viewer: Viewer,
   id: number,
   input: ServiceUpdateInput,
@@ -219,12 +220,12 @@ export async function updateService(
     }
     if (Object.keys(values).length > 0) await tx.update(services).set(values).where(eq(services.id, id));
   });
-  listingsChanged(db);
+  work.forget('listings');
   return presentOne(db, id, viewer);
 }
 
 /** Soft delete; the offer's missions close (nobody can apply or sell them any more). */
-export async function deleteService(db: Db, viewer: Viewer, id: number): Promise<void> {
+export async function deleteService(db: Db, work: UnitOfWork, viewer: Viewer, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await ownService(tx, viewer, id);
     await tx.update(services).set({ deletedAt: new Date(), status: 'paused' }).where(eq(services.id, id));
@@ -233,21 +234,22 @@ export async function deleteService(db: Db, viewer: Viewer, id: number): Promise
       .set({ missionStatus: 'closed' })
       .where(and(eq(missions.serviceId, id), inArray(missions.missionStatus, ['open', 'in_progress'])));
   });
-  listingsChanged(db);
+  work.forget('listings');
 }
 
 /** Asks for a review: not submitted or rejected → pending_review (idempotent when already pending). */
-export async function submitService(db: Db, viewer: Viewer, id: number): Promise<Service> {
+export async function submitService(db: Db, work: UnitOfWork, viewer: Viewer, id: number): Promise<Service> {
   await db.transaction(async (tx) => {
     const row = await ownService(tx, viewer, id);
-    if (row.validationStatus === 'approved') throw conflict('This offer is already approved');
+    if (row.validationStatus === 'approved')
+      throw conflict('This offer is already approved', 'OFFER_ALREADY_APPROVED');
     if (row.validationStatus === 'pending_review') return;
     await tx
       .update(services)
       .set({ validationStatus: 'pending_review', rejectionReason: null, requestValidation: true })
       .where(eq(services.id, id));
   });
-  listingsChanged(db);
+  work.forget('listings');
   return presentOne(db, id, viewer);
 }
 
@@ -278,7 +280,7 @@ export async function listSellableServices(db: DbOrTx, viewer: Viewer): Promise<
 export async function listForReview(
   db: DbOrTx,
   admin: Viewer,
-  query: PaginationQuery & { validationStatus?: string; query?: string },
+  query: AdminServiceListQuery,
 ): Promise<Paginated<Service>> {
   const conditions: SQL[] = [isNull(services.deletedAt)];
   if (query.validationStatus) conditions.push(eq(services.validationStatus, query.validationStatus));
@@ -306,12 +308,11 @@ async function ownerOf(db: DbOrTx, service: ServiceRow): Promise<UserRow> {
 /** Approves or rejects an offer and e-mails its owner; the decision is final until the next edit. */
 export async function reviewService(
   db: Db,
-  notify: Notifier,
+  work: UnitOfWork,
   admin: Viewer,
   id: number,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<Service> {
-  const outbox = notify.outbox();
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -329,8 +330,8 @@ export async function reviewService(
       .where(eq(services.id, id));
     const owner = await ownerOf(tx, row);
     const path = '/dashboard/services';
-    const link = `${notify.appUrl}${path}`;
-    await outbox.add(
+    const link = `${work.appUrl}${path}`;
+    await work.notify(
       tx,
       decision.approve
         ? {
@@ -359,8 +360,7 @@ export async function reviewService(
           },
     );
   });
-  outbox.flush();
-  listingsChanged(db);
+  work.forget('listings');
   return presentOne(db, id, admin);
 }
 

@@ -192,6 +192,7 @@ describe('POST /api/v1/services', () => {
     expect(res.json()).toEqual({
       code: 'E_FORBIDDEN',
       message: 'Only infopreneurs can publish training offers',
+      reason: 'INFOPRENEUR_ONLY',
     });
     expect((await new TestClient(ctx.app).post('/api/v1/services', validService())).statusCode).toBe(401);
     const { client } = await infopreneur();

@@ -1,13 +1,7 @@
-import { type TeamInvitationPreview, textField } from '@closia/shared';
+import { teamInvitationPreviewResponse as previewResponse, textField } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationPreview } from './invitation-links';
-
-const previewResponse = z.object({
-  team: z.object({ name: z.string() }),
-  invitedBy: z.string().nullable(),
-  email: z.string(),
-}) satisfies z.ZodType<TeamInvitationPreview>;
 
 /**
  * The one invitation route open to visitors: the sign-up page of an invitation link reads who

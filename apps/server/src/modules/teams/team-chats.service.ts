@@ -2,14 +2,22 @@
  * A team's chats: the default "Général" and those its creator and admins add. Messages are stored
  * like direct messages (messages.service); every member reads and writes them.
  */
-import type { Message, MessageListQuery, MessagePage, TeamChat, TeamChatInput } from '@closia/shared';
+import {
+  channels,
+  type Message,
+  type MessageListQuery,
+  type MessagePage,
+  type TeamChat,
+  type TeamChatInput,
+} from '@closia/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { chats, messages } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../plugins/storage';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { getMessage, insertMessage, type MessageInput, messagePage } from '../messages/messages.service';
-import { requireCapability, requireMember } from './teams.service';
+import { requireCapability, requireMember, teamChanged } from './teams.service';
 
 function presentChat(row: typeof chats.$inferSelect): TeamChat {
   return {
@@ -60,17 +68,20 @@ export async function listChats(db: DbOrTx, userId: number, teamId: number): Pro
 
 export async function createChat(
   db: Db,
+  work: UnitOfWork,
   userId: number,
   teamId: number,
   input: TeamChatInput,
 ): Promise<TeamChat> {
   await requireCapability(db, teamId, userId, 'manageChats');
   const [row] = await db.insert(chats).values({ teamId, name: input.name, createdById: userId }).returning();
+  teamChanged(work, teamId, 'chats');
   return presentChat(row!);
 }
 
 export async function renameChat(
   db: Db,
+  work: UnitOfWork,
   userId: number,
   teamId: number,
   chatId: number,
@@ -79,14 +90,24 @@ export async function renameChat(
   await requireCapability(db, teamId, userId, 'manageChats');
   await chatOf(db, teamId, chatId);
   const [row] = await db.update(chats).set({ name: input.name }).where(eq(chats.id, chatId)).returning();
+  teamChanged(work, teamId, 'chats');
   return presentChat(row!);
 }
 
-export async function deleteChat(db: Db, userId: number, teamId: number, chatId: number): Promise<void> {
+/** Deletes a chat and its messages; whoever was reading it live is cut off. */
+export async function deleteChat(
+  db: Db,
+  work: UnitOfWork,
+  userId: number,
+  teamId: number,
+  chatId: number,
+): Promise<void> {
   await requireCapability(db, teamId, userId, 'manageChats');
   const chat = await chatOf(db, teamId, chatId);
-  if (chat.isDefault) throw conflict('The default chat cannot be deleted');
+  if (chat.isDefault) throw conflict('The default chat cannot be deleted', 'DEFAULT_CHAT');
   await db.delete(chats).where(eq(chats.id, chatId));
+  teamChanged(work, teamId, 'chats');
+  work.revoke(null, channels.teamChat(teamId, chatId));
 }
 
 export async function chatMessages(
@@ -103,6 +124,7 @@ export async function chatMessages(
 
 export async function sendChatMessage(
   db: Db,
+  work: UnitOfWork,
   storage: Storage,
   userId: number,
   teamId: number,
@@ -116,5 +138,7 @@ export async function sendChatMessage(
     await tx.update(chats).set({ lastMessageAt: new Date() }).where(eq(chats.id, chatId));
     return messageId;
   });
-  return getMessage(db, id);
+  const message = await getMessage(db, id);
+  work.broadcast(channels.teamChat(teamId, chatId), { type: 'message.created', message });
+  return message;
 }

@@ -15,8 +15,8 @@ import { teamEvents, teams } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { calendarFile } from '../../lib/ics';
 import { participantAlias, presentOptionalParticipant } from '../../lib/participants';
-import type { NotificationOutbox } from '../notifications/notifications.service';
-import { otherMembers, requireCapability, requireMember, type TeamActor } from './teams.service';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
+import { otherMembers, requireCapability, requireMember, type TeamActor, teamChanged } from './teams.service';
 
 const author = participantAlias('author');
 
@@ -93,7 +93,7 @@ const when = (event: { startTime: Date }) =>
 
 export async function createEvent(
   db: Db,
-  deps: { outbox: NotificationOutbox; appUrl: string },
+  work: UnitOfWork,
   actor: TeamActor,
   teamId: number,
   input: TeamEventCreateInput,
@@ -116,7 +116,7 @@ export async function createEvent(
     const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
     const link = `/dashboard/team/${teamId}?event=${row!.id}`;
     for (const member of await otherMembers(tx, teamId, actor.id)) {
-      await deps.outbox.add(tx, {
+      await work.notify(tx, {
         userId: member.id,
         type: 'team_event',
         actorId: actor.id,
@@ -125,13 +125,14 @@ export async function createEvent(
         link,
         mail: {
           subject: `${team!.name} : ${input.name}, ${when(row!)}`,
-          text: `Bonjour ${member.firstName},\n\n${actor.firstName} ${actor.lastName} a ajouté un événement à l'agenda de l'équipe « ${team!.name} » :\n\n${input.name}\n${when(row!)}${input.location ? `\n${input.location}` : ''}${input.link ? `\n${input.link}` : ''}\n\nDétails et ajout à votre agenda :\n${deps.appUrl}${link}\n\nL'équipe Closia`,
-          link: `${deps.appUrl}${link}`,
+          text: `Bonjour ${member.firstName},\n\n${actor.firstName} ${actor.lastName} a ajouté un événement à l'agenda de l'équipe « ${team!.name} » :\n\n${input.name}\n${when(row!)}${input.location ? `\n${input.location}` : ''}${input.link ? `\n${input.link}` : ''}\n\nDétails et ajout à votre agenda :\n${work.appUrl}${link}\n\nL'équipe Closia`,
+          link: `${work.appUrl}${link}`,
         },
       });
     }
     return row!.id;
   });
+  teamChanged(work, teamId, 'events');
   return presentEvent(await eventOf(db, teamId, id));
 }
 
@@ -140,12 +141,13 @@ async function requireEventManager(db: DbOrTx, userId: number, teamId: number, e
   const role = await requireMember(db, teamId, userId);
   const row = await eventOf(db, teamId, eventId);
   if (row.event.createdById !== userId && !teamCan(role, 'manageEvents'))
-    throw forbidden("Only the event's author, the team's creator and admins can change it");
+    throw forbidden("Only the event's author, the team's creator and admins can change it", 'ROLE_REQUIRED');
   return row;
 }
 
 export async function updateEvent(
   db: Db,
+  work: UnitOfWork,
   userId: number,
   teamId: number,
   eventId: number,
@@ -166,12 +168,20 @@ export async function updateEvent(
       endTime: end,
     })
     .where(eq(teamEvents.id, eventId));
+  teamChanged(work, teamId, 'events');
   return presentEvent(await eventOf(db, teamId, eventId));
 }
 
-export async function deleteEvent(db: Db, userId: number, teamId: number, eventId: number): Promise<void> {
+export async function deleteEvent(
+  db: Db,
+  work: UnitOfWork,
+  userId: number,
+  teamId: number,
+  eventId: number,
+): Promise<void> {
   await requireEventManager(db, userId, teamId, eventId);
   await db.delete(teamEvents).where(eq(teamEvents.id, eventId));
+  teamChanged(work, teamId, 'events');
 }
 
 /** The event as an .ics file (for members). */

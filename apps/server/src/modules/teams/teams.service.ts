@@ -4,14 +4,13 @@
  * only: anyone else gets 404. A member who may see the team but not do something gets 403.
  */
 import {
+  channels,
   mayRemoveMember,
   type Paginated,
+  type RealtimeEvent,
   type Team,
   type TeamCapability,
   type TeamCreateInput,
-  type TeamInvitation,
-  type TeamInvitationCreateInput,
-  type TeamInvitationStatus,
   type TeamListQuery,
   type TeamMember,
   type TeamMemberRole,
@@ -20,6 +19,7 @@ import {
 } from '@closia/shared';
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { chats, profiles, teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { wordsMatch } from '../../lib/name-search';
@@ -30,9 +30,9 @@ import {
   presentOptionalParticipant,
   presentParticipant,
 } from '../../lib/participants';
-import type { Mailer } from '../../plugins/mailer';
-import type { NotificationOutbox } from '../notifications/notifications.service';
-import { invitationSignUpLink } from './invitation-links';
+import type { Storage } from '../../plugins/storage';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
+import { readTeamAvatar, storeTeamAvatar, teamAvatarKey } from '../pictures/pictures.service';
 
 export interface TeamActor {
   id: number;
@@ -40,7 +40,19 @@ export interface TeamActor {
   lastName: string;
 }
 
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+
+type TeamChange = Extract<RealtimeEvent, { type: 'team.changed' }>['what'];
+
+/** Tells the team's live pages what to refetch, once the write has committed. */
+export const teamChanged = (work: UnitOfWork, teamId: number, what: TeamChange) =>
+  work.broadcast(channels.team(teamId), { type: 'team.changed', teamId, what });
+
+/** Deletes a stored team picture after the commit (an external URL is left alone). */
+const forgetAvatar = (work: UnitOfWork, avatar: string | null | undefined) => {
+  const key = teamAvatarKey(avatar ?? null);
+  if (key) work.deleteFile(key);
+};
 
 /** The user's role in the team, or null when not a member. */
 export async function roleIn(db: DbOrTx, teamId: number, userId: number): Promise<TeamMemberRole | null> {
@@ -81,7 +93,7 @@ export async function requireCapability(
   capability: TeamCapability,
 ): Promise<TeamMemberRole> {
   const role = await requireMember(db, teamId, userId);
-  if (!teamCan(role, capability)) throw forbidden(refusals[capability]);
+  if (!teamCan(role, capability)) throw forbidden(refusals[capability], 'ROLE_REQUIRED');
   return role;
 }
 
@@ -221,8 +233,14 @@ export async function createTeam(db: Db, userId: number, input: TeamCreateInput)
   return presentTeamById(db, userId, id);
 }
 
-/** Settings (creator). Answers the stored avatar it replaced, for the caller to delete. */
-export async function updateTeam(db: Db, userId: number, teamId: number, input: TeamUpdateInput) {
+/** Settings (creator); a stored avatar replaced by a URL is deleted after the commit. */
+export async function updateTeam(
+  db: Db,
+  work: UnitOfWork,
+  userId: number,
+  teamId: number,
+  input: TeamUpdateInput,
+): Promise<Team> {
   await requireCapability(db, teamId, userId, 'editSettings');
   const [before] = await db.select({ avatar: teams.avatar }).from(teams).where(eq(teams.id, teamId));
   const changes: Partial<typeof teams.$inferInsert> = {};
@@ -230,34 +248,67 @@ export async function updateTeam(db: Db, userId: number, teamId: number, input: 
   if (input.description !== undefined) changes.description = input.description || null;
   if (input.avatar !== undefined) changes.avatar = input.avatar;
   if (Object.keys(changes).length > 0) await db.update(teams).set(changes).where(eq(teams.id, teamId));
-  const replaced =
-    input.avatar !== undefined && before?.avatar !== input.avatar ? (before?.avatar ?? null) : null;
-  return { team: await presentTeamById(db, userId, teamId), replacedAvatar: replaced };
+  if (input.avatar !== undefined && before?.avatar !== input.avatar) forgetAvatar(work, before?.avatar);
+  teamChanged(work, teamId, 'team');
+  return presentTeamById(db, userId, teamId);
 }
 
-/** Points the team's avatar at a stored picture (or none); answers the one it replaced. */
-export async function setTeamAvatar(db: Db, teamId: number, name: string | null): Promise<string | null> {
+/**
+ * Stores a new team picture (re-encoded) or removes it (null); the one it replaces is deleted
+ * after the commit (creator).
+ */
+export async function replaceTeamAvatar(
+  db: Db,
+  work: UnitOfWork,
+  storage: Storage,
+  userId: number,
+  teamId: number,
+  photo: Buffer | null,
+): Promise<Team> {
+  await requireCapability(db, teamId, userId, 'editSettings');
+  const name = photo ? await storeTeamAvatar(storage, photo) : null;
   const [before] = await db.select({ avatar: teams.avatar }).from(teams).where(eq(teams.id, teamId));
   await db.update(teams).set({ avatar: name }).where(eq(teams.id, teamId));
-  return before?.avatar ?? null;
+  forgetAvatar(work, before?.avatar);
+  teamChanged(work, teamId, 'team');
+  return presentTeamById(db, userId, teamId);
 }
 
-/** Deletes the team and everything in it; answers who was in it, to tell them. */
-export async function deleteTeam(
-  db: Db,
+/** The stored team picture, for its members, invitees and admins (anyone else: 404). */
+export async function teamAvatarFile(
+  db: DbOrTx,
+  storage: Storage,
+  viewer: AvatarViewer,
   teamId: number,
-): Promise<{ members: number[]; avatar: string | null }> {
-  return db.transaction(async (tx) => {
-    const members = await memberIds(tx, teamId);
-    const [row] = await tx.delete(teams).where(eq(teams.id, teamId)).returning({ avatar: teams.avatar });
-    if (!row) throw notFound('Team');
-    return { members, avatar: row.avatar };
-  });
+): Promise<Buffer> {
+  if (!(await mayViewTeamAvatar(db, viewer, teamId))) throw notFound('File');
+  const [team] = await db.select({ avatar: teams.avatar }).from(teams).where(eq(teams.id, teamId));
+  const data = team?.avatar ? await readTeamAvatar(storage, team.avatar) : null;
+  if (!data) throw notFound('File');
+  return data;
+}
+
+/**
+ * Deletes the team and everything in it. Its members are told, then every live subscription to
+ * the team and its chats ends; its stored picture is deleted after the commit.
+ */
+export async function deleteTeam(db: Db, work: UnitOfWork, teamId: number): Promise<void> {
+  const [row] = await db.delete(teams).where(eq(teams.id, teamId)).returning({ avatar: teams.avatar });
+  if (!row) throw notFound('Team');
+  forgetAvatar(work, row.avatar);
+  teamChanged(work, teamId, 'deleted');
+  work.revoke(null, channels.team(teamId));
+}
+
+/** The creator deletes their team. */
+export async function deleteOwnTeam(db: Db, work: UnitOfWork, userId: number, teamId: number): Promise<void> {
+  await requireCapability(db, teamId, userId, 'deleteTeam');
+  await deleteTeam(db, work, teamId);
 }
 
 export async function changeRole(
   db: Db,
-  outbox: NotificationOutbox,
+  work: UnitOfWork,
   actor: TeamActor,
   teamId: number,
   userId: number,
@@ -267,14 +318,15 @@ export async function changeRole(
   await db.transaction(async (tx) => {
     const target = await roleIn(tx, teamId, userId);
     if (!target) throw notFound('Member');
-    if (target === 'creator') throw conflict('The creator role is given by a transfer');
+    if (target === 'creator')
+      throw conflict('The creator role is given by a transfer', 'CREATOR_BY_TRANSFER');
     if (target === role) return;
     await tx
       .update(teamMembers)
       .set({ role })
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
     const team = await teamName(tx, teamId);
-    await outbox.add(tx, {
+    await work.notify(tx, {
       userId,
       type: 'team_role_changed',
       actorId: actor.id,
@@ -283,11 +335,12 @@ export async function changeRole(
       link: `/dashboard/team/${teamId}`,
     });
   });
+  teamChanged(work, teamId, 'members');
   const found = (await listMembers(db, teamId)).find((m) => m.user.id === userId);
   return found!;
 }
 
-async function teamName(db: DbOrTx, teamId: number): Promise<string> {
+export async function teamName(db: DbOrTx, teamId: number): Promise<string> {
   const [row] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
   if (!row) throw notFound('Team');
   return row.name;
@@ -299,7 +352,7 @@ async function teamName(db: DbOrTx, teamId: number): Promise<string> {
  */
 export async function removeMember(
   db: Db,
-  outbox: NotificationOutbox,
+  work: UnitOfWork,
   actor: TeamActor,
   teamId: number,
   userId: number,
@@ -308,16 +361,17 @@ export async function removeMember(
   await db.transaction(async (tx) => {
     if (userId === actor.id) {
       if (actorRole === 'creator')
-        throw conflict('Transfer the creator role to another member before leaving');
+        throw conflict('Transfer the creator role to another member before leaving', 'CREATOR_CANNOT_LEAVE');
     } else {
       const target = await roleIn(tx, teamId, userId);
       if (!target) throw notFound('Member');
-      if (!teamCan(actorRole, 'removeMembers')) throw forbidden(refusals.removeMembers);
-      if (!mayRemoveMember(actorRole, target)) throw forbidden('Only the creator can remove an admin');
+      if (!teamCan(actorRole, 'removeMembers')) throw forbidden(refusals.removeMembers, 'ROLE_REQUIRED');
+      if (!mayRemoveMember(actorRole, target))
+        throw forbidden('Only the creator can remove an admin', 'ROLE_REQUIRED');
     }
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
     if (userId !== actor.id) {
-      await outbox.add(tx, {
+      await work.notify(tx, {
         userId,
         type: 'team_member_removed',
         actorId: actor.id,
@@ -327,12 +381,15 @@ export async function removeMember(
       });
     }
   });
+  // Cut off at once: no more messages of the team reach them, live or not; then the others hear.
+  work.revoke(userId, channels.team(teamId));
+  teamChanged(work, teamId, 'members');
 }
 
 /** Gives the creator role to another member; the former creator becomes admin. */
 export async function transferTeam(
   db: Db,
-  outbox: NotificationOutbox,
+  work: UnitOfWork,
   actor: TeamActor,
   teamId: number,
   userId: number,
@@ -353,7 +410,7 @@ export async function transferTeam(
       .set({ role: 'creator' })
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
     await tx.update(teams).set({ createdById: userId }).where(eq(teams.id, teamId));
-    await outbox.add(tx, {
+    await work.notify(tx, {
       userId,
       type: 'team_role_changed',
       actorId: actor.id,
@@ -362,64 +419,14 @@ export async function transferTeam(
       link: `/dashboard/team/${teamId}`,
     });
   });
+  teamChanged(work, teamId, 'members');
   return presentTeamById(db, actor.id, teamId);
 }
 
-// --------------------------------------------------------------------------------- invitations
-
-const invitee = participantAlias('invitee');
-const inviter = participantAlias('inviter');
-
-function selectInvitations(db: DbOrTx) {
-  return db
-    .select({
-      invitation: teamInvitations,
-      team: { id: teams.id, name: teams.name, avatar: teams.avatar },
-      invitee: invitee.columns,
-      inviter: inviter.columns,
-    })
-    .from(teamInvitations)
-    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
-    .leftJoin(invitee.user, invitee.on(teamInvitations.inviteeId))
-    .leftJoin(invitee.profile, invitee.profileOn)
-    .leftJoin(inviter.user, inviter.on(teamInvitations.invitedById))
-    .leftJoin(inviter.profile, inviter.profileOn);
-}
-type InvitationRow = Awaited<ReturnType<ReturnType<typeof selectInvitations>['execute']>>[number];
-
-function presentInvitation(row: InvitationRow): TeamInvitation {
-  return {
-    id: row.invitation.id,
-    team: { id: row.team.id, name: row.team.name, avatar: teamAvatarUrl(row.team) },
-    invitee: presentOptionalParticipant(row.invitee),
-    email: row.invitation.email,
-    invitedBy: presentOptionalParticipant(row.inviter),
-    status: row.invitation.status as TeamInvitationStatus,
-    createdAt: row.invitation.createdAt.toISOString(),
-    respondedAt: row.invitation.respondedAt?.toISOString() ?? null,
-  };
-}
-
-async function invitationById(db: DbOrTx, id: number): Promise<TeamInvitation> {
-  const [row] = await selectInvitations(db).where(eq(teamInvitations.id, id));
-  if (!row) throw notFound('Invitation');
-  return presentInvitation(row);
-}
-
-export async function listTeamInvitations(
-  db: DbOrTx,
-  userId: number,
-  teamId: number,
-): Promise<TeamInvitation[]> {
-  await requireCapability(db, teamId, userId, 'invite');
-  const rows = await selectInvitations(db)
-    .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending')))
-    .orderBy(desc(teamInvitations.id));
-  return rows.map(presentInvitation);
-}
+// --------------------------------------------------------------------------- who may see
 
 /** Invitations addressed to this user: to their account, or to their verified e-mail address. */
-function addressedTo(user: { id: number; email: string; emailVerified: boolean }): SQL {
+export function addressedTo(user: { id: number; email: string; emailVerified: boolean }): SQL {
   return user.emailVerified
     ? (or(
         eq(teamInvitations.inviteeId, user.id),
@@ -436,16 +443,24 @@ export interface Invitee {
   lastName: string;
 }
 
+/** The signed-in user as an invitee: invitations reach their verified e-mail address too. */
+export const asInvitee = (user: UserRow): Invitee & { admin: boolean } => ({
+  id: user.id,
+  email: user.email,
+  emailVerified: user.emailVerifiedAt !== null,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  admin: user.admin,
+});
+
+export type AvatarViewer = Pick<Invitee, 'id' | 'email' | 'emailVerified'> & { admin: boolean };
+
 /**
  * May this user see the team's picture? Its members, whoever holds a pending invitation to it
  * (the invitation shows it) and admins of Closia (who list every team); anyone else gets the 404
  * of a team that does not exist for them.
  */
-export async function mayViewTeamAvatar(
-  db: DbOrTx,
-  user: Pick<Invitee, 'id' | 'email' | 'emailVerified'> & { admin: boolean },
-  teamId: number,
-): Promise<boolean> {
+export async function mayViewTeamAvatar(db: DbOrTx, user: AvatarViewer, teamId: number): Promise<boolean> {
   if (user.admin || (await roleIn(db, teamId, user.id)) !== null) return true;
   const [invitation] = await db
     .select({ id: teamInvitations.id })
@@ -453,154 +468,6 @@ export async function mayViewTeamAvatar(
     .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending'), addressedTo(user)))
     .limit(1);
   return invitation !== undefined;
-}
-
-export async function myInvitations(db: DbOrTx, user: Invitee): Promise<TeamInvitation[]> {
-  const rows = await selectInvitations(db)
-    .where(and(addressedTo(user), eq(teamInvitations.status, 'pending')))
-    .orderBy(desc(teamInvitations.id));
-  return rows.map(presentInvitation);
-}
-
-export async function getMyInvitation(db: DbOrTx, user: Invitee, id: number): Promise<TeamInvitation> {
-  const [row] = await selectInvitations(db).where(and(eq(teamInvitations.id, id), addressedTo(user)));
-  if (!row) throw notFound('Invitation');
-  return presentInvitation(row);
-}
-
-/**
- * Invites a user of Closia, or an e-mail address (an address that has an account invites that
- * account). 409 when they are a member already or invited and not answered yet.
- */
-export async function invite(
-  db: Db,
-  deps: { outbox: NotificationOutbox; mailer: Mailer; appUrl: string; appKey: string },
-  actor: TeamActor,
-  teamId: number,
-  input: TeamInvitationCreateInput,
-): Promise<TeamInvitation> {
-  await requireCapability(db, teamId, actor.id, 'invite');
-  const id = await db.transaction(async (tx) => {
-    let target: { id: number } | undefined;
-    if (input.userId !== undefined) {
-      [target] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, input.userId), isNull(users.suspendedAt)));
-      if (!target) throw notFound('User');
-    } else {
-      [target] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, input.email!), isNull(users.suspendedAt)));
-    }
-    if (target && (await roleIn(tx, teamId, target.id)))
-      throw conflict('This person is already a member of the team');
-    const email = target ? null : input.email!;
-    const [pending] = await tx
-      .select({ id: teamInvitations.id })
-      .from(teamInvitations)
-      .where(
-        and(
-          eq(teamInvitations.teamId, teamId),
-          eq(teamInvitations.status, 'pending'),
-          target ? eq(teamInvitations.inviteeId, target.id) : eq(teamInvitations.email, email!),
-        ),
-      );
-    if (pending) throw conflict('This person is already invited');
-    const [row] = await tx
-      .insert(teamInvitations)
-      .values({ teamId, inviteeId: target?.id ?? null, email, invitedById: actor.id })
-      .returning({ id: teamInvitations.id });
-    const team = await teamName(tx, teamId);
-    const link = `/dashboard/team?invitation=${row!.id}`;
-    if (target) {
-      await deps.outbox.add(tx, {
-        userId: target.id,
-        type: 'team_invitation',
-        actorId: actor.id,
-        title: `${fullName(actor)} vous invite dans l'équipe ${team}`,
-        body: 'Acceptez pour rejoindre ses discussions, ses événements et son pipeline.',
-        link,
-        mail: {
-          subject: `Invitation à rejoindre l'équipe ${team} sur Closia`,
-          text: `Bonjour,\n\n${fullName(actor)} vous invite à rejoindre l'équipe « ${team} » sur Closia.\n\nAcceptez ou refusez l'invitation :\n${deps.appUrl}${link}\n\nL'équipe Closia`,
-          link: `${deps.appUrl}${link}`,
-        },
-      });
-    } else {
-      // Someone without an account: the invitation waits for the account that verifies this
-      // address. The link opens the sign-up page with the invitation and the address (invitation-links.ts).
-      const signUp = invitationSignUpLink(deps.appUrl, deps.appKey, row!.id, email!);
-      await deps.mailer.send(
-        {
-          to: email!,
-          subject: `${fullName(actor)} vous invite à rejoindre l'équipe ${team} sur Closia`,
-          text: `Bonjour,\n\n${fullName(actor)} vous invite à rejoindre l'équipe « ${team} » sur Closia, la plateforme des setters, closers et infopreneurs.\n\nCréez votre compte avec cette adresse (${email}) :\n${signUp}\n\nUne fois votre adresse vérifiée, l'invitation vous attend dans « Équipes » :\n${deps.appUrl}${link}\n\nL'équipe Closia`,
-          link: signUp,
-        },
-        tx,
-      );
-    }
-    return row!.id;
-  });
-  return invitationById(db, id);
-}
-
-export async function cancelInvitation(db: Db, userId: number, teamId: number, invitationId: number) {
-  await requireCapability(db, teamId, userId, 'invite');
-  const rows = await db
-    .update(teamInvitations)
-    .set({ status: 'cancelled', respondedAt: new Date() })
-    .where(
-      and(
-        eq(teamInvitations.id, invitationId),
-        eq(teamInvitations.teamId, teamId),
-        eq(teamInvitations.status, 'pending'),
-      ),
-    )
-    .returning({ id: teamInvitations.id });
-  if (rows.length === 0) throw notFound('Invitation');
-}
-
-/** The invitee answers. Accepting makes them a member (a member already: nothing more). */
-export async function answerInvitation(
-  db: Db,
-  outbox: NotificationOutbox,
-  user: Invitee,
-  invitationId: number,
-  accept: boolean,
-): Promise<{ teamId: number; invitation: TeamInvitation }> {
-  const teamId = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(teamInvitations)
-      .where(and(eq(teamInvitations.id, invitationId), addressedTo(user)))
-      .for('update');
-    if (!row) throw notFound('Invitation');
-    if (row.status !== 'pending') throw conflict(`This invitation is ${row.status} already`);
-    await tx
-      .update(teamInvitations)
-      .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date(), inviteeId: user.id })
-      .where(eq(teamInvitations.id, invitationId));
-    if (accept) {
-      await tx
-        .insert(teamMembers)
-        .values({ teamId: row.teamId, userId: user.id, role: 'member' })
-        .onConflictDoNothing();
-      if (row.invitedById && row.invitedById !== user.id) {
-        await outbox.add(tx, {
-          userId: row.invitedById,
-          type: 'team_invitation_accepted',
-          actorId: user.id,
-          title: `${fullName(user)} a rejoint ${await teamName(tx, row.teamId)}`,
-          link: `/dashboard/team/${row.teamId}`,
-        });
-      }
-    }
-    return row.teamId;
-  });
-  return { teamId, invitation: await invitationById(db, invitationId) };
 }
 
 /** Ids of the given users who are members of the team. */

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers, users } from '../../db/schema';
+import { teamWithMembers } from '../../test/fixtures';
 import {
   createTestApp,
   createUser,
@@ -29,16 +30,15 @@ const person = (overrides = {}) => signedInClient(ctx.app, { kind: 'closer', ...
 /** A team with a creator, an admin, a member, and an outsider who is none of them. */
 async function crew() {
   const [creator, admin, member, outsider] = await Promise.all([person(), person(), person(), person()]);
-  const res = await creator.client.post('/api/v1/teams', {
-    name: 'Les Closers du Sud',
-    description: 'Équipe de vente',
-  });
-  expect(res.statusCode).toBe(201);
-  const team = res.json() as Team;
-  await ctx.app.db.insert(teamMembers).values([
-    { teamId: team.id, userId: admin.user.id, role: 'admin' },
-    { teamId: team.id, userId: member.user.id, role: 'member' },
-  ]);
+  const team = await teamWithMembers(
+    ctx.app,
+    creator.client,
+    { name: 'Les Closers du Sud', description: 'Équipe de vente' },
+    [
+      { user: admin.user, role: 'admin' },
+      { user: member.user, role: 'member' },
+    ],
+  );
   return { team, creator, admin, member, outsider };
 }
 
@@ -211,9 +211,9 @@ describe('invitations', () => {
     expect(
       await statusOf(admin.client.post(`/api/v1/teams/${team.id}/invitations`, { userId: invitee.user.id })),
     ).toBe(409);
-    expect(
-      await statusOf(admin.client.post(`/api/v1/teams/${team.id}/invitations`, { userId: member.user.id })),
-    ).toBe(409);
+    const again = await admin.client.post(`/api/v1/teams/${team.id}/invitations`, { userId: member.user.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'E_CONFLICT', reason: 'ALREADY_IN_TEAM' });
     expect(
       await statusOf(admin.client.post(`/api/v1/teams/${team.id}/invitations`, { userId: 2_000_000 })),
     ).toBe(404);
@@ -272,7 +272,9 @@ describe('invitations', () => {
     expect(await statusOf(admin.client.delete(`/api/v1/teams/${team.id}/invitations/${second.id}`))).toBe(
       204,
     );
-    expect(await statusOf(b.client.post(`/api/v1/team-invitations/${second.id}/accept`))).toBe(409);
+    const late = await b.client.post(`/api/v1/team-invitations/${second.id}/accept`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().reason).toBe('INVITATION_ANSWERED');
   });
 
   it('invites an e-mail without an account: mailed, then waiting for the verified account registered with it', async () => {
@@ -443,12 +445,14 @@ describe('roles, removal, leaving and transfer', () => {
       204,
     );
     expect(await statusOf(member.client.get(`/api/v1/teams/${team.id}`))).toBe(404);
-    expect(await statusOf(creator.client.delete(`/api/v1/teams/${team.id}/members/${creator.user.id}`))).toBe(
-      409,
-    );
-    expect(
-      await statusOf(admin.client.post(`/api/v1/teams/${team.id}/transfer`, { userId: admin.user.id })),
-    ).toBe(403);
+    const leave = await creator.client.delete(`/api/v1/teams/${team.id}/members/${creator.user.id}`);
+    expect(leave.statusCode).toBe(409);
+    expect(leave.json().reason).toBe('CREATOR_CANNOT_LEAVE');
+    const notCreator = await admin.client.post(`/api/v1/teams/${team.id}/transfer`, {
+      userId: admin.user.id,
+    });
+    expect(notCreator.statusCode).toBe(403);
+    expect(notCreator.json().reason).toBe('ROLE_REQUIRED');
     const notMember = await creator.client.post(`/api/v1/teams/${team.id}/transfer`, {
       userId: outsider.user.id,
     });
@@ -484,9 +488,13 @@ describe('team chats', () => {
     expect(
       await statusOf(member.client.put(`/api/v1/teams/${team.id}/chats/${chatId}`, { name: 'Autre' })),
     ).toBe(403);
-    expect(await statusOf(admin.client.delete(`/api/v1/teams/${team.id}/chats/${team.defaultChatId}`))).toBe(
-      409,
-    );
+    const general = await admin.client.delete(`/api/v1/teams/${team.id}/chats/${team.defaultChatId}`);
+    expect(general.statusCode).toBe(409);
+    expect(general.json()).toEqual({
+      code: 'E_CONFLICT',
+      message: 'The default chat cannot be deleted',
+      reason: 'DEFAULT_CHAT',
+    });
 
     const posted = await member.client.post(`/api/v1/teams/${team.id}/chats/${chatId}/messages`, {
       body: 'Bonjour équipe',
@@ -587,7 +595,9 @@ describe('team events', () => {
     await ctx.app.db
       .insert(teamMembers)
       .values({ teamId: team.id, userId: anotherMember.user.id, role: 'member' });
-    expect(await statusOf(anotherMember.client.put(url, { name: 'Pas à moi' }))).toBe(403);
+    const notMine = await anotherMember.client.put(url, { name: 'Pas à moi' });
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().reason).toBe('ROLE_REQUIRED');
     expect((await admin.client.put(url, { name: 'Point hebdo (décalé)' })).json().name).toBe(
       'Point hebdo (décalé)',
     );

@@ -8,16 +8,22 @@ import * as schema from '../../db/schema';
 import { logActivity } from '../../lib/activity';
 import { fieldError } from '../../lib/errors';
 import type { Mailer } from '../../plugins/mailer';
-import type { Storage } from '../../plugins/storage';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { findUserByEmail, invalidToken, normalizeEmail } from '../auth/auth.service';
 import { emailChangeMail, emailChangeNoticeMail } from '../auth/mails';
 import { consumeToken, issueToken } from '../auth/tokens';
-import { deleteStored } from '../pictures/pictures.service';
+import { pictureKey } from '../pictures/pictures.service';
 
 const { users } = schema;
 
 /** PUT /user: identity and public presentation. The activity names what changed when it is a name. */
-export async function updateAccount(db: Db, user: UserRow, input: UserUpdateInput, request?: FastifyRequest) {
+export async function updateAccount(
+  db: Db,
+  work: UnitOfWork,
+  user: UserRow,
+  input: UserUpdateInput,
+  request?: FastifyRequest,
+) {
   const changed = Object.entries(input).filter(([, v]) => v !== undefined);
   if (changed.length === 0) return user;
   const [updated] = await db
@@ -33,6 +39,7 @@ export async function updateAccount(db: Db, user: UserRow, input: UserUpdateInpu
         ? 'update-last-name'
         : 'update';
   await logActivity(db, user.id, action, request);
+  work.forget({ user: user.id });
   return updated!;
 }
 
@@ -58,8 +65,8 @@ export async function requestEmailChange(
 }
 
 /** Applies an e-mail change from its token: the new address becomes the login and is verified. */
-export async function confirmEmailChange(db: Db, token: string, request?: FastifyRequest) {
-  return db.transaction(async (tx) => {
+export async function confirmEmailChange(db: Db, work: UnitOfWork, token: string, request?: FastifyRequest) {
+  const userId = await db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'email_change');
     const email = row?.payload?.email;
     if (!row || typeof email !== 'string') throw invalidToken();
@@ -69,16 +76,20 @@ export async function confirmEmailChange(db: Db, token: string, request?: Fastif
     await logActivity(tx, row.userId, 'update-email', request);
     return row.userId;
   });
+  work.forget({ user: userId });
+  return userId;
 }
 
 /**
  * Deletes the account and its personal data (RGPD): the row cascades to the profile, sessions,
  * tokens, activities, favorites, prospects, deals, posts…; stored pictures are removed too.
  */
-export async function deleteAccount(deps: { db: Db; storage: Storage }, user: UserRow) {
-  await deps.db.delete(users).where(eq(users.id, user.id));
-  await deleteStored(deps.storage, 'profile', user.profilePicture);
-  await deleteStored(deps.storage, 'banner', user.banner);
+export async function deleteAccount(db: Db, work: UnitOfWork, user: UserRow) {
+  await db.delete(users).where(eq(users.id, user.id));
+  for (const key of [pictureKey('profile', user.profilePicture), pictureKey('banner', user.banner)]) {
+    if (key) work.deleteFile(key);
+  }
+  work.forget({ user: user.id });
 }
 
 const omit = <T extends object, K extends keyof T>(row: T, ...keys: K[]) => {

@@ -1,6 +1,7 @@
-import { emailChangeSchema, userUpdateSchema, verifyEmailSchema } from '@closia/shared';
+import { currentUserResponse, emailChangeSchema, userUpdateSchema, verifyEmailSchema } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getCurrentUser, presentCurrentUser } from '../../lib/current-user';
 import { paginationMetaResponse, paginationQuery } from '../../lib/pagination';
 import { requireUser, type Session } from '../../plugins/session';
 import {
@@ -10,8 +11,8 @@ import {
   requestEmailChange,
   updateAccount,
 } from './account.service';
-import { activityResponse, currentUserResponse, presentCurrentUser } from './users.presenter';
-import { getCurrentUser, listActivities } from './users.service';
+import { activityResponse } from './users.presenter';
+import { listActivities } from './users.service';
 
 const message = z.object({ message: z.string() });
 
@@ -71,8 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateAccount(app.db, requireUser(request), request.body, request);
-      await app.sessions.invalidateUser(user.id);
+      const user = await updateAccount(app.db, request.work, requireUser(request), request.body, request);
       return getCurrentUser(app.db, user);
     },
   );
@@ -87,9 +87,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await deleteAccount({ db: app.db, storage: app.storage }, user);
+      await deleteAccount(app.db, request.work, user);
       await app.endSession(request, reply);
-      await app.sessions.invalidateUser(user.id);
       request.log.info({ userId: user.id }, 'account deleted');
       return reply.code(204).send();
     },
@@ -123,7 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await app.limit(`email-change:user:${user.id}`, { limit: 5, windowMs: 3600_000 });
+      await app.limitBy({ limit: 5, windowMs: 3600_000 }, () => `email-change:user:${user.id}`)(request);
       await requestEmailChange(
         { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl },
         user,
@@ -144,8 +143,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = await confirmEmailChange(app.db, request.body.token, request);
-      await app.sessions.invalidateUser(userId);
+      await confirmEmailChange(app.db, request.work, request.body.token, request);
       return { message: 'Email changed' };
     },
   );
