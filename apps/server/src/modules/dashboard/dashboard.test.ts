@@ -1,8 +1,8 @@
 import { dashboardTodaySchema } from '@closia/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, services } from '../../db/schema';
+import { acceptedOn, dealBody, offerWithMissions, prospectOf } from '../../test/fixtures';
 import { createTestApp, signedInClient, TestClient, type TestContext } from '../../test/helpers';
-import { acceptedOn, dealBody, offerWithMissions, prospectOf } from '../deals/test-fixtures';
 import { dayWindows, parisDate } from '../prospects/paris-time';
 import { weekOf } from './dashboard.service';
 

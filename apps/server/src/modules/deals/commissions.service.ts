@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { commissionLines, deals, services, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Viewer } from '../../lib/viewer';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { type LoadedLine, personRef, presentLine } from './deals.presenter';
 import { addToSums, sumLines, today } from './ledger';
 import { monthsOf, resolvePeriod } from './period';
@@ -96,8 +97,13 @@ function owedPerFreelancer(rows: LoadedLine[], day: string): CommissionOwed[] {
     );
 }
 
-/** Marks a pending or due line paid (its payer only; 404 for anyone else). */
-export async function payCommission(db: Db, viewer: Viewer, id: number): Promise<CommissionLine> {
+/** Marks a pending or due line paid (its payer only; 404 for anyone else); the CRM's kept answers are forgotten. */
+export async function payCommission(
+  db: Db,
+  work: UnitOfWork,
+  viewer: Viewer,
+  id: number,
+): Promise<CommissionLine> {
   await db.transaction(async (tx) => {
     const mine = and(eq(commissionLines.id, id), eq(commissionLines.payerId, viewer.id));
     const [found] = await tx.select({ dealId: commissionLines.dealId }).from(commissionLines).where(mine);
@@ -106,12 +112,14 @@ export async function payCommission(db: Db, viewer: Viewer, id: number): Promise
     await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, found.dealId)).for('update');
     const [line] = await tx.select().from(commissionLines).where(mine).for('update');
     if (!line) throw notFound('Commission');
-    if (line.status === 'paid') throw conflict('This commission is already paid');
-    if (line.status === 'clawed_back') throw conflict('This commission was clawed back after a refund');
+    if (line.status === 'paid') throw conflict('This commission is already paid', 'COMMISSION_PAID');
+    if (line.status === 'clawed_back')
+      throw conflict('This commission was clawed back after a refund', 'COMMISSION_CLAWED_BACK');
     await tx
       .update(commissionLines)
       .set({ status: 'paid', paidAt: new Date() })
       .where(eq(commissionLines.id, id));
+    work.forget('crm');
   });
   const [row] = (await linesQuery(db).where(eq(commissionLines.id, id))) as LoadedLine[];
   return presentLine(row!, today());

@@ -3,15 +3,11 @@ import {
   type Deal,
   type DealHistory,
   type DealViewerRole,
+  dealCan,
   dealProbability,
-  isOpenStage,
-  isSetterStage,
   type PersonRef,
   type PipelineStage,
-  pipelineStages,
-  selectablePipelineStages,
 } from '@closia/shared';
-import { z } from 'zod';
 import type { commissionLines, dealHistories, deals } from '../../db/schema';
 import { commissionCents, eurosToCents, presentedStatus } from './ledger';
 
@@ -48,16 +44,6 @@ export function viewerRoleOf(row: LoadedDeal, viewerId: number): DealViewerRole 
   if (row.deal.setterId === viewerId) return 'setter';
   if (row.service?.infopreneurId === viewerId) return 'infopreneur';
   return null;
-}
-
-/**
- * The owner edits and moves a deal; its setter too while it is at or before R2; a member of its
- * team while it is open (winning, losing and reopening stay with the owner, whose sale it is).
- */
-export function canEdit(role: DealViewerRole | null, status: string): boolean {
-  if (role === 'owner') return true;
-  if (role === 'team') return isOpenStage(status);
-  return role === 'setter' && isSetterStage(status);
 }
 
 /** The amount sold when won, else the offer's price (0 without an offer). */
@@ -113,7 +99,8 @@ export function presentDeal(
     closedAt: deal.closedAt?.toISOString() ?? null,
     refundedAt: deal.refundedAt?.toISOString() ?? null,
     viewerRole: role,
-    canEdit: canEdit(role, deal.status),
+    // Who edits and moves it (`dealCan`): its owner; its setter up to R2; its team while open.
+    canEdit: dealCan({ viewerRole: role, status: deal.status, refundedAt: deal.refundedAt, service }, 'edit'),
     createdAt: deal.createdAt.toISOString(),
     updatedAt: deal.updatedAt.toISOString(),
     ...(histories ? { dealHistories: histories } : {}),
@@ -167,117 +154,13 @@ export function presentLine(row: LoadedLine, day: string): CommissionLine {
   };
 }
 
-// Response schemas (they also keep anything else from leaving the server).
-
-export const personResponse = z.object({ id: z.number(), fullName: z.string() });
-
-export const dealHistoryResponse = z.object({
-  id: z.number(),
-  dealId: z.number(),
-  field: z.enum(['status', 'probability', 'owner']),
-  fromValue: z.string().nullable(),
-  toValue: z.string().nullable(),
-  fromUser: personResponse.nullable(),
-  toUser: personResponse.nullable(),
-  note: z.string().nullable(),
-  user: personResponse.nullable(),
-  createdAt: z.string(),
-}) satisfies z.ZodType<DealHistory>;
-
-export const dealResponse = z.object({
-  id: z.number(),
-  title: z.string(),
-  observations: z.string().nullable(),
-  status: z.enum(pipelineStages),
-  expectedCloseDate: z.string().nullable(),
-  probability: z.number().nullable(),
-  prospectId: z.number(),
-  ownerId: z.number(),
-  setterId: z.number().nullable(),
-  infopreneurFormationId: z.number().nullable(),
-  teamId: z.number().nullable(),
-  missionId: z.number().nullable(),
-  service: z
-    .object({
-      id: z.number(),
-      name: z.string(),
-      price: z.number(),
-      commissionRate: z.number(),
-      infopreneurId: z.number(),
-    })
-    .nullable(),
-  prospect: z.object({
-    id: z.number(),
-    fullName: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-  }),
-  owner: personResponse,
-  setter: personResponse.nullable(),
-  amountCents: z.number().nullable(),
-  valueCents: z.number(),
-  commissionCents: z.number(),
-  daysInStage: z.number(),
-  stageChangedAt: z.string(),
-  lostReason: z.string().nullable(),
-  closedAt: z.string().nullable(),
-  refundedAt: z.string().nullable(),
-  viewerRole: z.enum(['owner', 'setter', 'infopreneur', 'team']),
-  canEdit: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  dealHistories: z.array(dealHistoryResponse).optional(),
-}) satisfies z.ZodType<Deal>;
-
-export const commissionLineResponse = z.object({
-  id: z.number(),
-  dealId: z.number(),
-  dealTitle: z.string(),
-  beneficiary: personResponse,
-  payer: personResponse.nullable(),
-  service: z.object({ id: z.number(), name: z.string() }).nullable(),
-  role: z.enum(['setter', 'closer', 'seller']),
-  instalment: z.number(),
-  instalments: z.number(),
-  amountCents: z.number(),
-  dueOn: z.string(),
-  status: z.enum(['pending', 'due', 'paid', 'clawed_back']),
-  paidAt: z.string().nullable(),
-  clawedBackAt: z.string().nullable(),
-  createdAt: z.string(),
-}) satisfies z.ZodType<CommissionLine>;
-
-const sums = {
-  earnedCents: z.number(),
-  pendingCents: z.number(),
-  dueCents: z.number(),
-  paidCents: z.number(),
-  clawedBackCents: z.number(),
-  netCents: z.number(),
-  balanceCents: z.number(),
-};
-const commissionSumsResponse = z.object(sums);
-
-export const commissionsResponse = z.object({
-  role: z.enum(['freelancer', 'infopreneur']),
-  from: z.string(),
-  to: z.string(),
-  owed: z.array(z.object({ beneficiary: personResponse, ...sums })).optional(),
-  months: z.array(z.object({ month: z.string(), ...sums })),
-  totals: commissionSumsResponse,
-  lines: z.array(commissionLineResponse),
-});
-
-export const pipelineResponse = z.object({
-  stages: z.array(
-    z.object({
-      status: z.enum(selectablePipelineStages),
-      count: z.number(),
-      sumCents: z.number(),
-      weightedCents: z.number(),
-    }),
-  ),
-  totals: z.object({ count: z.number(), sumCents: z.number(), weightedCents: z.number() }),
-});
-
-export const commissionSplitResponse = z.object({ missionId: z.number(), setterSharePercent: z.number() });
+// Response schemas (they also keep anything else from leaving the server), shared with the web's types.
+export {
+  commissionLineResponse,
+  commissionSplitResponse,
+  commissionsResponse,
+  dealHistoryResponse,
+  dealResponse,
+  personRefResponse as personResponse,
+  pipelineResponse,
+} from '@closia/shared';

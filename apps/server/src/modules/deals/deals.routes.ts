@@ -1,6 +1,5 @@
 import {
   commissionSplitSchema,
-  type Deal,
   dealCreateSchema,
   dealHandoffSchema,
   dealListQuerySchema,
@@ -15,11 +14,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cachedCrm, forgetCrmAnswersOnWrites } from '../../lib/crm-cache';
+import { cachedCrm } from '../../lib/crm-cache';
 import { paginationMetaResponse } from '../../lib/pagination';
 import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
+import { getCommissionSplit, setCommissionSplit } from './commission-split.service';
 import { listCommissions, payCommission } from './commissions.service';
+import { handOffDeal } from './deal-handoff.service';
+import { loseDeal, moveDeal, refundDeal, reopenDeal, winDeal } from './deal-lifecycle.service';
 import {
   commissionLineResponse,
   commissionSplitResponse,
@@ -28,49 +30,28 @@ import {
   dealResponse,
   pipelineResponse,
 } from './deals.presenter';
-import {
-  createDeal,
-  deleteDeal,
-  getCommissionSplit,
-  getDeal,
-  getDealHistory,
-  handOffDeal,
-  listDeals,
-  loseDeal,
-  moveDeal,
-  pipelineOf,
-  refundDeal,
-  reopenDeal,
-  setCommissionSplit,
-  teamOfDeal,
-  updateDeal,
-  winDeal,
-} from './deals.service';
+import { createDeal, deleteDeal, getDeal, getDealHistory, listDeals, updateDeal } from './deals.service';
+import { pipelineOf } from './pipeline.service';
+import { teamStatsRoutes } from './team-stats.routes';
 
 const idParams = z.object({ id: idParam() });
 const tags = ['deals'];
 
-/** Deals, the pipeline, the handoff at R2 and the commission ledger (issue 8). */
+/**
+ * Deals, the pipeline, the handoff at R2 and the commission ledger (issue 8). Each write's side
+ * effects (the CRM's kept answers forgotten, a shared pipeline's team told live, notifications and
+ * e-mails) are recorded by its service in `request.work`, flushed once the answer is a success.
+ */
 export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = (request: FastifyRequest) => {
     requireUser(request);
     return viewerOf(request.session)!;
   };
-  const notify = app.notifier;
-  /** Tells a team's members live that its shared pipeline changed (after the write committed). */
-  const teamChanged = (teamId: number | null | undefined, dealId: number) => {
-    if (teamId)
-      app.realtime.broadcast(`teams/${teamId}`, { type: 'team.changed', teamId, what: 'deals', dealId });
-  };
-  const shared = (deal: Deal) => {
-    teamChanged(deal.teamId, deal.id);
-    return deal;
-  };
   // Every route is for signed-in users: anonymous callers get 401 before their input is read.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
   });
-  forgetCrmAnswersOnWrites(app);
+  await app.register(teamStatsRoutes);
 
   app.get(
     '/deals',
@@ -97,7 +78,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(shared(await createDeal(app.db, signedIn(request), request.body))),
+      reply.code(201).send(await createDeal(app.db, request.work, signedIn(request), request.body)),
   );
 
   app.get(
@@ -125,13 +106,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const before = request.body.teamId !== undefined ? await teamOfDeal(app.db, id) : null;
-      const deal = shared(await updateDeal(app.db, signedIn(request), id, request.body));
-      if (before !== deal.teamId) teamChanged(before, id);
-      return deal;
-    },
+    async (request) => updateDeal(app.db, request.work, signedIn(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -140,8 +115,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a deal (owner; not a sale with paid commissions)', params: idParams },
     },
     async (request, reply) => {
-      const teamId = await deleteDeal(app.db, signedIn(request), request.params.id);
-      teamChanged(teamId, request.params.id);
+      await deleteDeal(app.db, request.work, signedIn(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -170,7 +144,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => shared(await moveDeal(app.db, signedIn(request), request.params.id, request.body)),
+    async (request) => moveDeal(app.db, request.work, signedIn(request), request.params.id, request.body),
   );
 
   app.post(
@@ -185,8 +159,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) =>
-      shared(await winDeal(app.db, notify, signedIn(request), request.params.id, request.body)),
+    async (request) => winDeal(app.db, request.work, signedIn(request), request.params.id, request.body),
   );
 
   app.post(
@@ -201,7 +174,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      shared(await loseDeal(app.db, signedIn(request), request.params.id, request.body.reason)),
+      loseDeal(app.db, request.work, signedIn(request), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -215,7 +188,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => shared(await reopenDeal(app.db, signedIn(request), request.params.id)),
+    async (request) => reopenDeal(app.db, request.work, signedIn(request), request.params.id),
   );
 
   app.post(
@@ -229,7 +202,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) => shared(await refundDeal(app.db, notify, signedIn(request), request.params.id)),
+    async (request) => refundDeal(app.db, request.work, signedIn(request), request.params.id),
   );
 
   app.post(
@@ -244,8 +217,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealResponse },
       },
     },
-    async (request) =>
-      shared(await handOffDeal(app.db, notify, signedIn(request), request.params.id, request.body)),
+    async (request) => handOffDeal(app.db, request.work, signedIn(request), request.params.id, request.body),
   );
 
   app.get(
@@ -294,7 +266,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commissionLineResponse },
       },
     },
-    async (request) => payCommission(app.db, signedIn(request), request.params.id),
+    async (request) => payCommission(app.db, request.work, signedIn(request), request.params.id),
   );
 
   app.get(
@@ -322,6 +294,12 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setCommissionSplit(app.db, signedIn(request), request.params.id, request.body.setterSharePercent),
+      setCommissionSplit(
+        app.db,
+        request.work,
+        signedIn(request),
+        request.params.id,
+        request.body.setterSharePercent,
+      ),
   );
 };

@@ -1,9 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionLines, dealHistories, deals, notifications } from '../../db/schema';
+import {
+  acceptedOn,
+  createdDeal,
+  dayFromToday,
+  dealBody,
+  type OfferPatch,
+  offerWithMissions,
+  prospectOf,
+  salesTeam,
+} from '../../test/fixtures';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 import { today } from './ledger';
-import { acceptedOn, dayFromToday, dealBody, offerWithMissions, prospectOf } from './test-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,28 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Client = TestClient;
-
 /** An offer, a setter and a closer accepted on its missions, and a prospect of the setter. */
-async function team(patch: Parameters<typeof offerWithMissions>[1] = {}) {
-  const offer = await offerWithMissions(ctx.app, patch);
-  const setter = await acceptedOn(ctx.app, offer.setterMission.id, 'setter', {
-    firstName: 'Sofiane',
-    lastName: 'Setter',
-  });
-  const closer = await acceptedOn(ctx.app, offer.closerMission.id, 'closer', {
-    firstName: 'Camille',
-    lastName: 'Closer',
-  });
-  const prospect = await prospectOf(ctx.app, setter.user.id);
-  return { ...offer, setter, closer, prospect };
-}
-
-async function created(client: Client, body: Record<string, unknown>) {
-  const res = await client.post('/api/v1/deals', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const team = (patch: OfferPatch = {}) => salesTeam(ctx.app, patch);
+const created = createdDeal;
 
 const validation = (errors: Record<string, unknown>[]) => ({
   code: 'E_VALIDATION_ERROR',
@@ -283,6 +273,7 @@ describe('who sees and acts on a deal', () => {
     expect(move.json()).toEqual({
       code: 'E_FORBIDDEN',
       message: 'The infopreneur of the offer follows this deal read-only',
+      reason: 'DEAL_READ_ONLY',
     });
     expect((await t.client.put(`/api/v1/deals/${deal.id}`, { id: deal.id, title: 'Autre' })).statusCode).toBe(
       403,
@@ -411,7 +402,7 @@ describe('editing and moving', () => {
     expect((await put({ id: deal.id, title: 'Toujours modifiable' })).statusCode).toBe(200);
     const closed = await put({ id: deal.id, probability: 10 });
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().code).toBe('E_CONFLICT');
+    expect(closed.json()).toMatchObject({ code: 'E_CONFLICT', reason: 'DEAL_CLOSED' });
     expect(
       (await t.setter.client.post(`/api/v1/deals/${deal.id}/move`, { status: 'Closing' })).statusCode,
     ).toBe(409);
@@ -590,6 +581,7 @@ describe('winning, losing, reopening, refunding', () => {
     expect((await t.client.post(`/api/v1/commissions/${first!.id}/pay`)).statusCode).toBe(200);
     const refused = await t.setter.client.post(`/api/v1/deals/${deal.id}/reopen`);
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().reason).toBe('COMMISSIONS_PAID');
     expect(refused.json().message).toBe(
       'A sale whose commissions were paid cannot be reopened: declare a refund instead',
     );
@@ -672,6 +664,7 @@ describe('handoff at R2', () => {
     expect(early.json()).toEqual({
       code: 'E_CONFLICT',
       message: 'A deal is handed off to a closer at the R2 stage: move it to R2 first',
+      reason: 'HANDOFF_STAGE',
     });
     await t.setter.client.post(`/api/v1/deals/${deal.id}/move`, { status: 'Role' });
     const { user: outsider } = await signedInClient(ctx.app, { kind: 'closer' });
@@ -746,6 +739,7 @@ describe('handoff at R2', () => {
     ).toBe(200);
     const beyond = await t.setter.client.post(`/api/v1/deals/${deal.id}/move`, { status: 'Onboarding' });
     expect(beyond.statusCode).toBe(403);
+    expect(beyond.json().reason).toBe('SETTER_STAGE_LIMIT');
     expect((await t.setter.client.post(`/api/v1/deals/${deal.id}/win`, {})).statusCode).toBe(403);
     expect(
       (await t.setter.client.post(`/api/v1/deals/${deal.id}/handoff`, { closerId: t.closer.user.id }))

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { Deal, Team, TeamStats } from '@closia/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealHistories, notifications, teamMembers } from '../../db/schema';
+import { dealHistories, notifications } from '../../db/schema';
+import { acceptedOn, dealBody, offerWithMissions, prospectOf, teamWithMembers } from '../../test/fixtures';
 import { createTestApp, lastMailTo, signedInClient, type TestContext } from '../../test/helpers';
 import { liveClient, nextMessage } from '../../test/live-client';
-import { acceptedOn, dealBody, offerWithMissions, prospectOf } from './test-fixtures';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -33,12 +33,9 @@ async function teamSale() {
     signedInClient(ctx.app, { kind: 'setter', firstName: 'Léa', lastName: 'Collègue' }),
     signedInClient(ctx.app, { kind: 'closer', firstName: 'Omar', lastName: 'Dehors' }),
   ]);
-  const res = await setter.client.post('/api/v1/teams', { name: 'Équipe Immo' });
-  expect(res.statusCode).toBe(201);
-  const team = res.json() as Team;
-  await ctx.app.db.insert(teamMembers).values([
-    { teamId: team.id, userId: closer.user.id, role: 'member' },
-    { teamId: team.id, userId: colleague.user.id, role: 'member' },
+  const team = await teamWithMembers(ctx.app, setter.client, { name: 'Équipe Immo' }, [
+    { user: closer.user, role: 'member' },
+    { user: colleague.user, role: 'member' },
   ]);
   const prospect = await prospectOf(ctx.app, setter.user.id);
   const created = await setter.client.post(
@@ -222,6 +219,31 @@ describe('the shared pipeline of a team', () => {
       });
     } finally {
       live.close();
+    }
+  });
+
+  it('tells both teams live when a deal moves to another team', async () => {
+    const t = await teamSale();
+    const second = (await t.setter.client.post('/api/v1/teams', { name: 'Équipe Deux' })).json() as Team;
+    const left = liveClient(baseUrl, t.colleague.client.cookies);
+    const joined = liveClient(baseUrl, t.setter.client.cookies);
+    try {
+      const leftSub = left.subscription(`teams/${t.team.id}`);
+      const joinedSub = joined.subscription(`teams/${second.id}`);
+      await Promise.all([leftSub.create(), joinedSub.create()]);
+      const toldLeft = nextMessage(leftSub);
+      const toldJoined = nextMessage(joinedSub);
+      const res = await t.setter.client.put(`/api/v1/deals/${t.deal.id}`, {
+        id: t.deal.id,
+        teamId: second.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const told = (teamId: number) => ({ type: 'team.changed', teamId, what: 'deals', dealId: t.deal.id });
+      expect(await toldLeft).toEqual(told(t.team.id));
+      expect(await toldJoined).toEqual(told(second.id));
+    } finally {
+      left.close();
+      joined.close();
     }
   });
 });

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { commissionLines, deals } from '../../db/schema';
 import type { Viewer } from '../../lib/viewer';
 import { listMembers, requireCapability } from '../teams/teams.service';
-import { pipelineOf } from './deals.service';
+import { pipelineOf } from './pipeline.service';
 
 const openDeals = sql<number>`count(*) filter (where ${deals.status} not in ('Closed', 'Lost'))::int`;
 const wonDeals = sql<number>`count(*) filter (where ${deals.status} = 'Closed')::int`;

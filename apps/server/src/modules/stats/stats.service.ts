@@ -30,8 +30,8 @@ import {
 } from '../../db/schema';
 import type { Viewer } from '../../lib/viewer';
 import { ledgerRoleOf } from '../deals/commissions.service';
+import { onOffersOf, valueCentsSql, workedBy } from '../deals/deal-access';
 import { fullNameOf, personRef } from '../deals/deals.presenter';
-import { onOffersOf, valueCentsSql, workedBy } from '../deals/deals.service';
 import { commissionCents, DEFAULT_SETTER_SHARE_PERCENT, netCentsSql, today } from '../deals/ledger';
 import { monthsOf, type Period, resolvePeriod } from '../deals/period';
 

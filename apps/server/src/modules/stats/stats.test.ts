@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deals, prospectActivities } from '../../db/schema';
+import { createdDeal, dayFromToday, dealBody, salesTeam } from '../../test/fixtures';
 import { createTestApp, TestClient, type TestContext } from '../../test/helpers';
 import { addMonths, today } from '../deals/ledger';
-import { acceptedOn, dayFromToday, dealBody, offerWithMissions, prospectOf } from '../deals/test-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,25 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function team() {
-  const offer = await offerWithMissions(ctx.app);
-  const setter = await acceptedOn(ctx.app, offer.setterMission.id, 'setter', {
-    firstName: 'Sofiane',
-    lastName: 'Setter',
-  });
-  const closer = await acceptedOn(ctx.app, offer.closerMission.id, 'closer', {
-    firstName: 'Camille',
-    lastName: 'Closer',
-  });
-  const prospect = await prospectOf(ctx.app, setter.user.id);
-  return { ...offer, setter, closer, prospect };
-}
+const team = () => salesTeam(ctx.app);
 
-async function create(client: TestClient, body: Record<string, unknown>): Promise<number> {
-  const res = await client.post('/api/v1/deals', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
+const create = async (client: TestClient, body: Record<string, unknown>): Promise<number> =>
+  (await createdDeal(client, body)).id;
 
 const DAY_MS = 24 * 3600_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
