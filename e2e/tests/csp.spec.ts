@@ -6,7 +6,7 @@ test('every page is sent with a Content-Security-Policy that forbids inline scri
   const response = await page.goto('/');
   const policy = response?.headers()['content-security-policy'] ?? '';
   // Scripts from this origin only: no 'unsafe-inline', no 'unsafe-eval'.
-  expect(policy).toMatch(/(^|; )script-src 'self'(;|$)/);
+  expect(policy).toMatch(/(^|; ?)script-src 'self'(;|$)/);
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
   expect(await page.locator('script:not([src])').count()).toBe(0);
 });

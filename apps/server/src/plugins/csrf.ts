@@ -1,7 +1,8 @@
 import { errorCodes } from '@closia/shared';
+import Tokens from '@fastify/csrf';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
+import { hmac, safeEqual, sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 import { SESSION_COOKIE } from './session';
 
@@ -15,6 +16,9 @@ function isApiOrDocument(request: FastifyRequest, reply: FastifyReply): boolean 
   const type = reply.getHeader('content-type');
   return typeof type === 'string' && type.toLowerCase().startsWith('text/html');
 }
+
+/** What a token is bound to: the session cookie's hash, or nothing yet (never empty for the library). */
+const userInfoOf = (binding: string) => (binding ? `session:${binding}` : 'anonymous');
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,35 +34,36 @@ declare module 'fastify' {
 }
 
 /**
- * Signed double-submit, bound to the session: a readable `XSRF-TOKEN` cookie
- * `nonce.HMAC(APP_KEY, nonce + session)` that the browser's script copies into the `X-XSRF-TOKEN`
- * header on every unsafe method. Another site can neither read the cookie nor forge a signature;
- * a token taken from one session (or before login) is worthless with another session cookie, and
- * every change of session (login, logout, expiry) issues a new token in the same response.
+ * Signed double-submit, bound to the session: a readable `XSRF-TOKEN` cookie that the browser's
+ * script copies into the `X-XSRF-TOKEN` header on every unsafe method. Tokens are made and checked
+ * by `@fastify/csrf` (the token engine of `@fastify/csrf-protection`; HMAC with a key from
+ * APP_KEY, over a salt and the session binding as its `userInfo`): another site can neither read
+ * the cookie nor forge a token; a token taken from one session (or before login) is worthless with
+ * another session cookie, and every change of session (login, logout, expiry) issues a new token
+ * in the same response. The secret never travels: it is derived from APP_KEY (ADR 014).
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance) => {
-    const key = `${app.config.appKey}:csrf`;
-    const sign = (nonce: string, binding: string) => `${nonce}.${hmac(key, `${nonce}:${binding}`)}`;
-    const isValid = (token: string | undefined, binding: string): token is string => {
-      if (!token) return false;
-      const [nonce, signature, extra] = token.split('.');
-      return !!nonce && !!signature && extra === undefined && safeEqual(token, sign(nonce, binding));
+    const secret = hmac(app.config.appKey, 'csrf-secret');
+    const tokens = new Tokens({ hmacKey: `${app.config.appKey}:csrf`, userInfo: true });
+    const tokenIsValid = (request: FastifyRequest) => {
+      const token = request.cookies?.[CSRF_COOKIE];
+      return typeof token === 'string' && tokens.verify(secret, token, userInfoOf(request.csrfBinding));
     };
 
     app.decorateRequest('csrfTokenValid', false);
     app.decorateRequest('csrfBinding', '');
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      // The session plugin ran first: `sessionKey` is the hash of the session cookie sent, if any
+      // The session plugin ran first: `sessionId` is the hash of the session cookie sent, if any
       // (null when that session no longer exists, but the token was bound to the cookie itself).
-      const sessionCookie = request.cookies[SESSION_COOKIE];
+      const sessionCookie = request.cookies?.[SESSION_COOKIE];
       request.csrfBinding = sessionCookie ? (request.sessionId ?? sha256(sessionCookie)) : '';
-      const cookie = request.cookies[CSRF_COOKIE];
-      request.csrfTokenValid = isValid(cookie, request.csrfBinding);
+      request.csrfTokenValid = tokenIsValid(request);
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false) return;
       const header = request.headers[CSRF_HEADER];
-      if (!request.csrfTokenValid || typeof header !== 'string' || !safeEqual(header, cookie!)) {
+      const cookie = request.cookies?.[CSRF_COOKIE];
+      if (!request.csrfTokenValid || typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) {
         throw new AppError(403, errorCodes.csrf, 'Invalid or missing CSRF token');
       }
     });
@@ -71,7 +76,7 @@ export const csrfPlugin = fp(
       if (!isApiOrDocument(request, reply)) return;
       const binding = request.sessionKey ?? '';
       if (request.csrfTokenValid && binding === request.csrfBinding) return;
-      reply.setCookie(CSRF_COOKIE, sign(randomToken(18), binding), {
+      reply.setCookie(CSRF_COOKIE, tokens.create(secret, userInfoOf(binding)), {
         path: '/',
         sameSite: 'lax',
         secure: app.config.secureCookies,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInClient, type TestClient, type TestContext } from '../../test/helpers';
-import { listActivities } from './prospects.service';
+import { listActivities } from './activities.service';
 
 let ctx: TestContext;
 beforeAll(async () => {

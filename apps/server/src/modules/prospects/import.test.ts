@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeExcelFile, { type SheetData } from 'write-excel-file/node';
 import { prospects } from '../../db/schema';
 import { createTestApp, signedInClient, TestClient, type TestContext } from '../../test/helpers';
-import { guessMapping } from './prospects.csv';
+import { guessMapping } from './import-mapping';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,13 +13,17 @@ afterAll(() => ctx.close());
 
 const seller = () => signedInClient(ctx.app, { kind: 'setter_closer' });
 
-/** POSTs a multipart form: the CSV as `file` (unless null) and text fields. */
+/** POSTs a multipart form: the CSV (or workbook) as `file` (unless null) and text fields. */
 function importCsv(
   client: TestClient,
   file: string | Buffer | null,
   fields: Record<string, string> = {},
   fileField = 'file',
+  filename = 'prospects.csv',
 ) {
+  const type = filename.endsWith('.xlsx')
+    ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    : 'text/csv';
   const boundary = `----closia${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -29,7 +34,7 @@ function importCsv(
   if (file !== null) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="prospects.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
       ),
       typeof file === 'string' ? Buffer.from(file, 'utf8') : file,
       Buffer.from('\r\n'),
@@ -110,6 +115,7 @@ describe('the OpenAPI document', () => {
     };
     const form = doc.paths['/api/v1/prospects/import']?.post?.requestBody?.content['multipart/form-data'];
     expect(Object.keys(form?.schema.properties ?? {})).toEqual(['file', 'mapping', 'dryRun']);
+    expect(JSON.stringify(doc.paths['/api/v1/prospects/import']?.post)).toContain('CSV or Excel (.xlsx)');
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
@@ -470,6 +476,109 @@ describe('POST /api/v1/prospects/import', () => {
     expect(res.json().preview).toHaveLength(20);
     expect(await countOf(user.id)).toBe(10_000);
     console.info(`imported 10,000 lines in ${seconds} s`);
+  });
+});
+
+describe('POST /api/v1/prospects/import with an Excel workbook (.xlsx)', () => {
+  const excel = (data: SheetData) => writeExcelFile(data).toBuffer();
+  const paris = (y: number, m: number, d: number, h = 0, min = 0) => new Date(Date.UTC(y, m - 1, d, h, min));
+
+  it('reads the first sheet: accents, dates and numbers as the CSV path reads them, blank rows skipped', async () => {
+    const { user, client } = await seller();
+    const workbook = await excel([
+      ['Prénom', 'Nom', 'E-mail', 'Statut', 'Prochaine activité', 'Budget', 'Date de naissance', 'Client'],
+      [
+        'Hélène',
+        'Dupré',
+        'helene@exemple.fr',
+        'En attente de réponse',
+        { value: paris(2030, 7, 15, 9, 30), format: 'dd/mm/yyyy hh:mm' },
+        1500.5,
+        { value: paris(1990, 3, 5), format: 'dd/mm/yyyy' },
+        true,
+      ],
+      [null, null, null, null, null, null, null, null],
+      ['Noël', 'Lefèvre', 'noel@exemple.fr', 'Suivi', null, 2000, null, false],
+      ['J', 'Court', 'court@exemple.fr', null, null, null, null, null],
+      ['Œdipe', null, 'HELENE@exemple.fr', null, null, -3, null, null],
+    ]);
+    // Recognised by its content, whatever its name says.
+    const dry = await importCsv(client, workbook, { dryRun: '1' }, 'file', 'prospects.csv');
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({
+      headers: [
+        'Prénom',
+        'Nom',
+        'E-mail',
+        'Statut',
+        'Prochaine activité',
+        'Budget',
+        'Date de naissance',
+        'Client',
+      ],
+      mapping: {
+        Prénom: 'firstName',
+        Nom: 'lastName',
+        'E-mail': 'email',
+        Statut: 'state',
+        'Prochaine activité': 'nextActivityAt',
+        Budget: 'customFields.Budget',
+        'Date de naissance': 'customFields.Date de naissance',
+        Client: 'customFields.Client',
+      },
+      total: 4,
+      valid: 3,
+      invalid: 1,
+      duplicates: 1,
+      errors: [
+        { line: 5, field: 'firstName', message: 'The firstName field must have at least 2 characters' },
+      ],
+      duplicateLines: [expect.objectContaining({ line: 6, fullName: 'Œdipe', firstLine: 2 })],
+    });
+    expect(dry.json().preview[0]).toEqual({
+      line: 2,
+      firstName: 'Hélène',
+      lastName: 'Dupré',
+      fullName: 'Hélène Dupré',
+      email: 'helene@exemple.fr',
+      phone: null,
+      observations: null,
+      state: 'waiting_for_response',
+      leadStage: null,
+      contactLinks: [],
+      customFields: { Budget: '1500,5', 'Date de naissance': '05/03/1990', Client: 'VRAI' },
+      // 09:30 in Paris in summer.
+      nextActivityAt: '2030-07-15T07:30:00.000Z',
+    });
+    expect(await countOf(user.id)).toBe(0);
+
+    const res = await importCsv(client, workbook, {}, 'file', 'prospects.xlsx');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ total: 4, valid: 3, duplicates: 1, imported: 2 });
+    const list = (await client.get('/api/v1/prospects?sortBy=name')).json().data;
+    expect(list.map((p: { fullName: string }) => p.fullName)).toEqual(['Hélène Dupré', 'Noël Lefèvre']);
+    expect(list[1]).toMatchObject({ state: 'follow_up', customFields: { Budget: '2000', Client: 'FAUX' } });
+  });
+
+  it('answers 422 on file, never 5xx, for a broken workbook or a file that is neither CSV nor .xlsx', async () => {
+    const { client } = await seller();
+    const workbook = await excel([['Prénom'], ['Jean']]);
+    const neither = {
+      field: 'file',
+      rule: 'csv',
+      message: 'The file must be a valid CSV or Excel (.xlsx) file',
+    };
+    const files = [
+      workbook.subarray(0, workbook.length - 150),
+      Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64, 1)]),
+      await excel([[null]]),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]),
+    ];
+    for (const file of files) {
+      const res = await importCsv(client, file, { dryRun: '1' }, 'file', 'prospects.xlsx');
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual(validationEnvelope(neither));
+    }
   });
 });
 

@@ -1,123 +1,30 @@
 import {
-  leadStages,
   type Prospect,
   type ProspectActivity,
   type ProspectCurrentDeal,
-  type ProspectDuplicate,
-  type ProspectImportResult,
   type ProspectNextActivity,
-  type ProspectWithDuplicates,
-  pipelineStages,
-  priorities,
-  prospectStates,
+  paginated,
+  prospectActivityResponse,
+  prospectDuplicateResponse,
+  prospectImportResultResponse,
+  prospectResponse,
+  prospectWithDuplicatesResponse,
 } from '@closia/shared';
-import { z } from 'zod';
 import type { prospectActivities, prospects } from '../../db/schema';
-import { paginationMetaResponse } from '../../lib/pagination';
 
 export type ProspectRow = typeof prospects.$inferSelect;
 export type ActivityRow = typeof prospectActivities.$inferSelect;
 
-const nextActivityResponse = z.object({
-  id: z.number(),
-  title: z.string(),
-  dueAt: z.string(),
-  priority: z.enum(priorities),
-}) satisfies z.ZodType<ProspectNextActivity>;
-
-const currentDealResponse = z.object({
-  id: z.number(),
-  title: z.string(),
-  status: z.enum(pipelineStages),
-}) satisfies z.ZodType<ProspectCurrentDeal>;
-
-export const prospectResponse = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string().nullable(),
-  fullName: z.string(),
-  contactLinks: z.array(z.string()),
-  observations: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  customFields: z.record(z.string(), z.string()),
-  nextActivityAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  state: z.enum(prospectStates).nullable(),
-  leadStage: z.enum(leadStages).nullable(),
-  nextActivity: nextActivityResponse.nullable(),
-  openActivityCount: z.number(),
-  currentDeal: currentDealResponse.nullable(),
-}) satisfies z.ZodType<Prospect>;
-
-export const prospectDuplicateResponse = z.object({
-  id: z.number(),
-  fullName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-}) satisfies z.ZodType<ProspectDuplicate>;
-
-export const prospectWithDuplicatesResponse = prospectResponse.extend({
-  duplicates: z.array(prospectDuplicateResponse),
-}) satisfies z.ZodType<ProspectWithDuplicates>;
-
-export const prospectPage = z.object({ data: z.array(prospectResponse), meta: paginationMetaResponse });
-
-export const activityResponse = z.object({
-  id: z.number(),
-  prospectId: z.number(),
-  prospect: z.object({ id: z.number(), fullName: z.string(), nextActivityAt: z.string().nullable() }),
-  userId: z.number().nullable(),
-  title: z.string(),
-  notes: z.string().nullable(),
-  dueAt: z.string(),
-  priority: z.enum(priorities),
-  done: z.boolean(),
-  doneAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}) satisfies z.ZodType<ProspectActivity>;
-
-export const activityPage = z.object({ data: z.array(activityResponse), meta: paginationMetaResponse });
-
-const previewResponse = z.object({
-  line: z.number(),
-  firstName: z.string(),
-  lastName: z.string().nullable(),
-  fullName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  observations: z.string().nullable(),
-  state: z.enum(prospectStates).nullable(),
-  leadStage: z.enum(leadStages).nullable(),
-  contactLinks: z.array(z.string()),
-  customFields: z.record(z.string(), z.string()),
-  nextActivityAt: z.string().nullable(),
-});
-
-export const importResultResponse = z.object({
-  dryRun: z.boolean(),
-  mapping: z.record(z.string(), z.string()),
-  headers: z.array(z.string()),
-  total: z.number(),
-  valid: z.number(),
-  invalid: z.number(),
-  duplicates: z.number(),
-  imported: z.number(),
-  errors: z.array(z.object({ line: z.number(), field: z.string(), message: z.string() })),
-  duplicateLines: z.array(
-    z.object({
-      line: z.number(),
-      fullName: z.string(),
-      email: z.string().nullable(),
-      phone: z.string().nullable(),
-      existingId: z.number().nullable(),
-      firstLine: z.number().nullable(),
-    }),
-  ),
-  preview: z.array(previewResponse),
-}) satisfies z.ZodType<Omit<ProspectImportResult, 'mapping'>>;
+// Response schemas of prospects, activities and the CSV import (shared with the web's types).
+export const prospectPage = paginated(prospectResponse);
+export const activityPage = paginated(prospectActivityResponse);
+export {
+  prospectActivityResponse as activityResponse,
+  prospectDuplicateResponse,
+  prospectImportResultResponse as importResultResponse,
+  prospectResponse,
+  prospectWithDuplicatesResponse,
+};
 
 /** "Jean Martin", or "Jean" without a last name. */
 export function fullNameOf(firstName: string, lastName: string | null): string {

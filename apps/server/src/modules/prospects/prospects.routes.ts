@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { forgetCrmAnswersOnWrites } from '../../lib/crm-cache';
 import { AppError, fieldError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
-import { exportProspects, type ImportRequest, importErrors, importProspects } from './prospects.csv';
+import { createActivity, deleteActivity, listActivities, updateActivity } from './activities.service';
 import {
   activityPage,
   activityResponse,
@@ -27,16 +27,14 @@ import {
   prospectWithDuplicatesResponse,
 } from './prospects.presenter';
 import {
-  createActivity,
   createProspect,
-  deleteActivity,
   deleteProspect,
   getProspect,
-  listActivities,
   listProspects,
-  updateActivity,
   updateProspect,
 } from './prospects.service';
+import { exportProspects } from './prospects-export.service';
+import { type ImportRequest, importErrors, importProspects } from './prospects-import.service';
 
 const tags = ['prospects'];
 const idParams = z.object({ id: idParam() });
@@ -50,11 +48,14 @@ const MAPPING_MAX_BYTES = 64 * 1024;
  */
 const importForm = z
   .object({
-    file: z.file().meta({ description: 'CSV file (UTF-8 or Windows-1252, `;` or `,`), at most 2 MB' }),
+    file: z.file().meta({
+      description:
+        'CSV file (UTF-8 or Windows-1252, `;`, `,` or tab) or Excel workbook (.xlsx, its first sheet), at most 2 MB',
+    }),
     mapping: textField()
       .max(MAPPING_MAX_BYTES)
       .optional()
-      .meta({ description: 'JSON object: CSV header → field, customFields.<name> or ignore' }),
+      .meta({ description: 'JSON object: column header → field, customFields.<name> or ignore' }),
     dryRun: textField().max(5).optional().meta({ description: '"1": report without creating anything' }),
   })
   .nullish();
@@ -72,7 +73,8 @@ function readFailure(error: unknown): unknown {
 }
 
 /**
- * Prospects (the caller's CRM contacts), their activities, and their CSV import and export.
+ * Prospects (the caller's CRM contacts), their activities, their import (CSV or Excel) and their
+ * CSV export.
  * Every route needs a signed-in user; another user's prospect or activity answers 404.
  */
 export const prospectsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -179,7 +181,7 @@ export const prospectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Import prospects from a CSV file (multipart: file, mapping, dryRun=1); 200 for a dry run, 201 once imported',
+          'Import prospects from a CSV or Excel (.xlsx) file (multipart: file, mapping, dryRun=1); 200 for a dry run, 201 once imported',
         consumes: ['multipart/form-data'],
         body: importForm,
         response: { 200: importResultResponse, 201: importResultResponse },

@@ -415,6 +415,7 @@ describe('one prospect', () => {
     const res = await client.delete(`/api/v1/prospects/${prospect.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/won deal/);
+    expect(res.json().reason).toBe('PROSPECT_HAS_WON_DEAL');
     expect((await client.get(`/api/v1/prospects/${prospect.id}`)).statusCode).toBe(200);
   });
 });

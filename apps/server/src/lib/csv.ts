@@ -1,9 +1,12 @@
 /**
- * CSV as spreadsheets write it (RFC 4180, with the habits of French Excel): bytes → text in
- * UTF-8 (BOM or not), UTF-16 with a BOM, or Windows-1252; `;`, `,` or tab separators found on the
- * header line; quoted fields holding separators, doubled quotes and line breaks; CRLF, LF or CR
- * line ends. And the way back: `;`-separated, CRLF, quoted where needed, formulas neutralised.
+ * CSV as spreadsheets write it (RFC 4180, with the habits of French Excel), on `csv-parse` and
+ * `csv-stringify`. Reading: bytes → text in UTF-8 (BOM or not), UTF-16 with a BOM, or
+ * Windows-1252; the separator (`;`, `,` or tab) found on the header line; quoted fields holding
+ * separators, doubled quotes and line breaks; CRLF, LF or CR line ends. Writing: `;`-separated,
+ * CRLF, quoted where needed, formulas neutralised, UTF-8 with a BOM for a file.
  */
+import { type Info, CsvError as ParseError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 export type Separator = ';' | ',' | '\t';
 
@@ -85,65 +88,58 @@ export interface CsvRecord {
   line: number;
 }
 
+/** Line breaks as a spreadsheet counts them: CRLF, LF or a lone CR. */
+const LINE_BREAK = /\r\n|\n|\r/g;
+const lineBreaks = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
+
 /**
- * The records of a CSV text. A quote opens a quoted field only at the start of a field; inside,
- * `""` is a quote and separators and line breaks are text. Characters after a closing quote and
- * before the next separator are kept (spreadsheets do the same). A quoted field still open at the
- * end of the text is an error. The last line's end is optional; nothing after it makes a record.
+ * The line of the quoted field left open at the end of a text: inside it every quote is doubled
+ * (a single one would close it), so its opening quote starts the last run of quotes of odd length.
+ */
+function openQuoteLine(text: string): number {
+  let open = -1;
+  for (const run of text.matchAll(/"+/g)) if (run[0].length % 2 === 1) open = run.index;
+  return open === -1 ? 1 : lineBreaks(text.slice(0, open)) + 1;
+}
+
+/**
+ * The records of a CSV text (`csv-parse`). A quote opens a quoted field only at the start of a
+ * field; inside, `""` is a quote and separators and line breaks are text. A quote elsewhere is
+ * text, and so is what follows a closing quote before the next separator (the field is then kept
+ * as written, quotes included). A quoted field still open at the end of the text is an error.
+ * The last line's end is optional; nothing after it makes a record.
  */
 export function parseCsv(text: string, separator: Separator = detectSeparator(text)): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let line = 1;
-  let recordLine = 1;
-  let quotedFrom = 0; // the line a quoted field opened on, for the error
-  let state: 'start' | 'plain' | 'quoted' | 'afterQuote' = 'start';
-  const n = text.length;
-
-  const endRecord = () => {
-    cells.push(cell);
-    records.push({ cells, line: recordLine });
-    cells = [];
-    cell = '';
-    state = 'start';
-  };
-
-  for (let i = 0; i < n; i++) {
-    const c = text[i]!;
-    if (state === 'quoted') {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else state = 'afterQuote';
-      } else {
-        if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
-        cell += c;
-      }
-      continue;
-    }
-    if (c === separator) {
-      cells.push(cell);
-      cell = '';
-      state = 'start';
-    } else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else if (c === '"' && state === 'start') {
-      state = 'quoted';
-      quotedFrom = line;
-    } else {
-      cell += c;
-      if (state === 'start') state = 'plain';
-    }
+  // Parsed as UTF-8 bytes, whose `info.bytes` tell where each record ends.
+  const bytes = Buffer.from(text, 'utf8');
+  let rows: { record: string[]; info: Info }[];
+  try {
+    // With `info`, each record comes as { record, info }: the declared types do not say so.
+    rows = parse(bytes, {
+      delimiter: separator,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      quote: '"',
+      escape: '"',
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      bom: false,
+      info: true,
+    }) as unknown as typeof rows;
+  } catch (error) {
+    if (error instanceof ParseError && error.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new CsvError('A quoted field is not closed', openQuoteLine(text));
+    if (error instanceof ParseError) throw new CsvError(error.message);
+    throw error;
   }
-  if (state === 'quoted') throw new CsvError('A quoted field is not closed', quotedFrom);
-  // A last line without a line end; a text that ends with a line break adds no empty record.
-  if (state !== 'start' || cells.length > 0 || cell !== '') endRecord();
-  return records;
+  let line = 1;
+  let start = 0;
+  return rows.map(({ record, info }) => {
+    const current = { cells: record, line };
+    line += lineBreaks(bytes.toString('utf8', start, info.bytes));
+    start = info.bytes;
+    return current;
+  });
 }
 
 /** True when every cell is empty or blank. */
@@ -169,14 +165,25 @@ export function restoreFormula(value: string): string {
   return value.startsWith("'") && NEEDS_QUOTE.test(value.slice(1)) ? value.slice(1) : value;
 }
 
-/** One cell, quoted when it holds the separator, a quote or a line break. */
-export function csvCell(value: string, separator: Separator = ';'): string {
-  const safe = neutraliseFormula(value);
-  if (safe.includes(separator) || /["\r\n]/.test(safe)) return `"${safe.replaceAll('"', '""')}"`;
-  return safe;
+export interface CsvWriteOptions {
+  /** `;` unless told otherwise (French Excel). */
+  separator?: Separator;
+  /** A UTF-8 BOM first, so that Excel reads the file as UTF-8: what a downloaded file needs. */
+  bom?: boolean;
 }
 
-/** Rows → CSV text: `;` by default, CRLF after every row, cells neutralised and quoted as needed. */
-export function writeCsv(rows: readonly (readonly string[])[], separator: Separator = ';'): string {
-  return rows.map((row) => `${row.map((value) => csvCell(value, separator)).join(separator)}\r\n`).join('');
+/**
+ * Rows → CSV text (`csv-stringify`): CRLF after every row, cells neutralised (`neutraliseFormula`)
+ * and quoted when they hold the separator, a quote or a line break.
+ */
+export function writeCsv(rows: readonly (readonly string[])[], options: CsvWriteOptions = {}): string {
+  const text = stringify(
+    rows.map((row) => row.map(neutraliseFormula)),
+    { delimiter: options.separator ?? ';', record_delimiter: '\r\n', quoted_match: /[\r\n]/ },
+  );
+  return options.bom ? `\uFEFF${text}` : text;
 }
+
+/** One cell as `writeCsv` writes it. */
+export const csvCell = (value: string, separator: Separator = ';'): string =>
+  writeCsv([[value]], { separator }).slice(0, -2);

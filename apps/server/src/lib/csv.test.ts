@@ -9,7 +9,6 @@ import {
   restoreFormula,
   writeCsv,
 } from './csv';
-import { formatParis, parisDayStart, parisToUtc, parseFrenchDateTime } from './paris-time';
 
 const cells = (text: string, separator?: ';' | ',' | '\t') => parseCsv(text, separator).map((r) => r.cells);
 const bytes = (...values: number[]) => Uint8Array.from(values);
@@ -90,9 +89,11 @@ describe('parseCsv', () => {
   });
 
   it('is tolerant where spreadsheets are: a quote inside a plain field, text after a closing quote', () => {
-    expect(cells('5" screen;a\n"ab"cd;e', ';')).toEqual([
+    // csv-parse (relax_quotes) keeps a field with text after its closing quote as written.
+    expect(cells('5" screen;a\n"ab"cd;e\n"a;b"c;d', ';')).toEqual([
       ['5" screen', 'a'],
-      ['abcd', 'e'],
+      ['"ab"cd', 'e'],
+      ['"a;b"c', 'd'],
     ]);
   });
 
@@ -103,6 +104,17 @@ describe('parseCsv', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(CsvError);
       expect((error as CsvError).line).toBe(2);
+    }
+  });
+
+  it('reads mixed line ends, and finds the line of a field left open after a multi-line one', () => {
+    expect(cells('a;b\r\nc;d\ne;f\rg', ';')).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g']]);
+    expect(parseCsv('a;"x\r\ny\rz"\nb;c\r\n', ';').map((r) => r.line)).toEqual([1, 4]);
+    try {
+      parseCsv('a;"x\r\ny"\r\nb;"""cité"" et ouvert\nsuite', ';');
+      expect.unreachable();
+    } catch (error) {
+      expect((error as CsvError).line).toBe(3);
     }
   });
 
@@ -135,6 +147,12 @@ describe('writing CSV', () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
   });
 
+  it('starts a downloaded file with a UTF-8 BOM, and takes another separator', () => {
+    expect(writeCsv([['Prénom', 'a,b']], { bom: true })).toBe('\uFEFFPrénom;a,b\r\n');
+    expect(writeCsv([['Prénom', 'a,b']], { separator: ',' })).toBe('Prénom,"a,b"\r\n');
+    expect(decodeCsv(new TextEncoder().encode(writeCsv([['Zoé']], { bom: true })))).toBe('Zoé\r\n');
+  });
+
   it('round-trips through the parser', () => {
     const rows = [
       ['Prénom', 'Observations'],
@@ -142,33 +160,5 @@ describe('writing CSV', () => {
       ['Zoé', ''],
     ];
     expect(cells(writeCsv(rows), ';')).toEqual(rows);
-  });
-});
-
-describe('Europe/Paris time', () => {
-  it('converts Paris wall-clock times in winter, in summer and around the changes', () => {
-    expect(parisToUtc(2026, 1, 15, 9, 30).toISOString()).toBe('2026-01-15T08:30:00.000Z');
-    expect(parisToUtc(2026, 7, 15, 9, 30).toISOString()).toBe('2026-07-15T07:30:00.000Z');
-    // 29 March 2026: 02:00 → 03:00; 02:30 does not exist and reads as 03:30.
-    expect(parisToUtc(2026, 3, 29, 2, 30).toISOString()).toBe('2026-03-29T01:30:00.000Z');
-    // 25 October 2026: 03:00 → 02:00; 02:30 happens twice, the first one is taken.
-    expect(parisToUtc(2026, 10, 25, 2, 30).toISOString()).toBe('2026-10-25T00:30:00.000Z');
-  });
-
-  it('finds the start of a Paris day from any instant', () => {
-    // 23:30 UTC on 14 July is already 15 July in Paris.
-    expect(parisDayStart(new Date('2026-07-14T23:30:00Z')).toISOString()).toBe('2026-07-14T22:00:00.000Z');
-    expect(parisDayStart(new Date('2026-01-14T22:59:00Z'), 1).toISOString()).toBe('2026-01-14T23:00:00.000Z');
-    // A week across the autumn change is 7 days of 24 h but one of 25.
-    expect(parisDayStart(new Date('2026-10-22T10:00:00Z'), 7).toISOString()).toBe('2026-10-28T23:00:00.000Z');
-  });
-
-  it('formats and reads dd/mm/yyyy HH:mm', () => {
-    expect(formatParis(new Date('2026-07-15T07:05:00Z'))).toBe('15/07/2026 09:05');
-    expect(parseFrenchDateTime('15/07/2026 09:05')?.toISOString()).toBe('2026-07-15T07:05:00.000Z');
-    expect(parseFrenchDateTime('5/1/2026 9h30')?.toISOString()).toBe('2026-01-05T08:30:00.000Z');
-    expect(parseFrenchDateTime('05/01/2026')?.toISOString()).toBe('2026-01-04T23:00:00.000Z');
-    expect(parseFrenchDateTime('31/02/2026')).toBeNull();
-    expect(parseFrenchDateTime('2026-01-05')).toBeNull();
   });
 });
