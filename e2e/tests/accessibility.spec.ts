@@ -9,7 +9,7 @@ import { createReadyUser, NEW_USER_PASSWORD } from '../support/accounts';
 import { demo, expect, test, uniqueEmail } from '../support/fixtures';
 
 /*
- * axe on every page of the app (spec §2, as routed in apps/web/src/router.tsx), in the light and the
+ * axe on every page of the app (spec §2, as routed in apps/web/src/app/router.tsx), in the light and the
  * dark colour scheme: no serious or critical violation. Each account has one browser context, signed
  * in once. Ids of features that have no data yet (teams…) show their "coming soon" page
  * whatever the id; the others are real ids of the demo data (the marketplace's are read from the API).

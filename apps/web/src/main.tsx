@@ -7,11 +7,11 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { createRouter } from './app/router';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { requestCurrentUserAtStartup } from './features/auth/api/current-user-request';
 import { cookieColorSchemeManager } from './lib/color-scheme-manager';
 import { guardedReload } from './lib/reload-guard';
-import { createRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 // Zod compiles object parsers with `new Function` when it may; the Content-Security-Policy forbids it

@@ -2,7 +2,7 @@ import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from '../config/route-handle';
-import { comingSoonDescriptions } from './coming-soon-descriptions';
+import { comingSoonDescriptions } from '../config/coming-soon-descriptions';
 
 interface ComingSoonProps {
   /** The page title (h1). */

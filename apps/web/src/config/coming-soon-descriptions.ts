@@ -1,4 +1,4 @@
-import { paths } from '../config/paths';
+import { paths } from './paths';
 
 /**
  * What each page of a later feature will show (one sentence under "Bientôt disponible"), by route

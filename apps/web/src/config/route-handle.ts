@@ -1,4 +1,4 @@
-import type { ComingSoonPath } from '../components/coming-soon-descriptions';
+import type { ComingSoonPath } from './coming-soon-descriptions';
 
 /** What a route declares in its `handle`. */
 export interface RouteHandle {

@@ -13,12 +13,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: ValidationErrorItem[] | undefined;
+  /** Why, when the server says (`error-reasons.ts`): what the web words in French. */
+  readonly reason: string | undefined;
 
   constructor(status: number, body: Partial<ApiErrorBody> & { message: string }) {
     super(body.message);
     this.status = status;
     this.code = body.code ?? (status === 0 ? 'E_NETWORK' : `E_HTTP_${status}`);
     this.errors = body.errors;
+    this.reason = body.reason;
   }
 }
 

@@ -1,22 +1,38 @@
+import { errorReasonText, type ValidationErrorItem } from '@closia/shared';
 import { isApiError } from './api-client';
 import { errorText } from './api-errors';
 import { fieldErrorFr } from './form-errors';
 
-/** What a feature says for its own 403 and 404 (e.g. "Cette équipe n'existe pas…"). */
+/**
+ * What a page says for a failure the server gives no reason for: its own words for a 403, 404, 409
+ * or 413 (e.g. "Cette équipe n’existe pas…"), and how it words a 422's items.
+ */
 export interface ErrorWording {
   forbidden?: string;
   notFound?: string;
   conflict?: string;
+  tooLarge?: string;
+  /** Fields that show their own 422 errors (a form's): left out of the sentence, unless they are all of it. */
+  except?: readonly string[];
+  /** The French of one 422 item (default `fieldErrorFr`), e.g. with the field's name first. */
+  field?: (item: ValidationErrorItem) => string;
 }
 
 /**
- * One French sentence for a failed call (the API answers in English): a 422's field errors in
- * French, else a sentence per status, with the feature's own words for 403, 404 and 409.
+ * The one French sentence for a failed call (the API answers in English): the sentence of its
+ * `reason` (the shared table, `error-reasons.ts`); else a 422's items in French; else a sentence
+ * per status, with the page's own words for 403, 404, 409 and 413.
  */
 export function errorMessage(error: unknown, wording: ErrorWording = {}): string {
   if (!isApiError(error)) return errorText(error);
+  const because = errorReasonText(error.reason);
+  if (because) return because;
   if (error.status === 422 && error.errors?.length) {
-    return [...new Set(error.errors.map(fieldErrorFr))].join(' ');
+    const except = wording.except ?? [];
+    const shown = error.errors.filter((item) => !except.includes(item.field));
+    return [...new Set((shown.length > 0 ? shown : error.errors).map(wording.field ?? fieldErrorFr))].join(
+      ' ',
+    );
   }
   switch (error.status) {
     case 0:
@@ -30,7 +46,7 @@ export function errorMessage(error: unknown, wording: ErrorWording = {}): string
     case 409:
       return wording.conflict ?? 'Cette action n’est plus possible : rechargez la page.';
     case 413:
-      return 'Le fichier est trop lourd.';
+      return wording.tooLarge ?? 'Le fichier est trop lourd.';
     case 429:
       return 'Trop de demandes d’un coup : réessayez dans un instant.';
     default:
@@ -38,6 +54,11 @@ export function errorMessage(error: unknown, wording: ErrorWording = {}): string
         ? 'Le serveur a rencontré un problème : réessayez dans un instant.'
         : 'Une erreur inattendue est survenue.';
   }
+}
+
+/** `showSubmitError`'s `describe` for a form: in French, without the errors its own fields show. */
+export function describeFor(form: { getValues: () => object }, wording: ErrorWording = {}) {
+  return (error: unknown) => errorMessage(error, { ...wording, except: Object.keys(form.getValues()) });
 }
 
 /** Whether a failed load means "not found, or not yours" (the API answers 404 for both). */

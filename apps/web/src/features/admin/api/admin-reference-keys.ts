@@ -1,7 +1,6 @@
 import type { ReferenceKind } from '../config/reference-kinds';
 
-export const referenceStatuses = ['all', 'approved', 'pending'] as const;
-export type ReferenceStatus = (typeof referenceStatuses)[number];
+export { type ReferenceStatus, referenceStatuses } from '@closia/shared';
 
 /** Query keys of the admin reference lists; mutations invalidate by `adminReferenceKeys.kind(kind)`. */
 export const adminReferenceKeys = {

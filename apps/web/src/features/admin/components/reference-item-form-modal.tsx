@@ -1,8 +1,8 @@
 import { referenceItemSchema } from '@closia/shared';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -64,28 +64,24 @@ export function ReferenceItemFormModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormError>{formError}</FormError>
-          <TextInput
-            label="Nom"
-            placeholder={placeholder}
-            required
-            data-autofocus
-            maxLength={100}
-            {...form.getInputProps('name')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      submitting={pending}
+      error={formError}
+    >
+      <TextInput
+        label="Nom"
+        placeholder={placeholder}
+        required
+        data-autofocus
+        maxLength={100}
+        {...form.getInputProps('name')}
+      />
+    </FormModal>
   );
 }

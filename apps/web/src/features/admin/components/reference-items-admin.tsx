@@ -1,3 +1,4 @@
+import { referenceAdminListQuerySchema } from '@closia/shared';
 import {
   ActionIcon,
   Alert,
@@ -28,9 +29,10 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { errorText } from '../../../lib/api-errors';
 import { dayjs } from '../../../lib/dayjs';
+import { urlState, useUrlState } from '../../../lib/url-state';
 import {
   type AdminReferenceItem,
   type ReferenceStatus,
@@ -51,29 +53,18 @@ function readStatus(value: string | null): ReferenceStatus {
 }
 
 /** List state in the address (`?q=&status=pending&page=2`): shareable, kept on reload and back. */
-function useListParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.get('q') ?? '';
-  const status = readStatus(searchParams.get('status'));
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+const listState = urlState(
+  z.object({
+    q: referenceAdminListQuerySchema.shape.search,
+    status: referenceAdminListQuerySchema.shape.status,
+    page: referenceAdminListQuerySchema.shape.page,
+  }),
+  { q: '', status: 'all', page: 1 },
+  { pageHistory: 'replace' },
+);
 
-  const update = (changes: { q?: string; status?: ReferenceStatus; page?: number }) => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const set = (key: string, value: string | undefined, fallback: string) => {
-          if (value === undefined) return;
-          if (value === fallback || value === '') next.delete(key);
-          else next.set(key, value);
-        };
-        set('q', changes.q, '');
-        set('status', changes.status, 'all');
-        set('page', changes.page === undefined ? undefined : String(changes.page), '1');
-        return next;
-      },
-      { replace: true },
-    );
-  };
+function useListParams() {
+  const [{ q: search, status, page }, update] = useUrlState(listState);
   return { search, status, page, update };
 }
 

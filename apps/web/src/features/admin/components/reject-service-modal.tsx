@@ -1,8 +1,8 @@
 import { type Service, serviceRejectSchema } from '@closia/shared';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 
@@ -41,42 +41,33 @@ export function RejectServiceModal({
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title="Refuser l’offre"
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      onSubmit={submit}
+      submitLabel="Refuser l’offre"
+      submitColor="red"
+      submitting={pending}
+      error={formError}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">
-            Refuser <strong>« {service?.name} »</strong> de {service?.infopreneur.fullName}. Le motif lui sera
-            affiché sur son offre : dites ce qu’il faut corriger.
-          </Text>
-          <FormError>{formError}</FormError>
-          <Textarea
-            label="Motif du refus"
-            placeholder="Ex. Le lien de la formation ne fonctionne pas ; la certification Qualiopi n’est pas justifiée."
-            required
-            autosize
-            minRows={4}
-            maxRows={10}
-            maxLength={2000}
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" color="red" loading={pending}>
-              Refuser l’offre
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">
+        Refuser <strong>« {service?.name} »</strong> de {service?.infopreneur.fullName}. Le motif lui sera
+        affiché sur son offre : dites ce qu’il faut corriger.
+      </Text>
+      <Textarea
+        label="Motif du refus"
+        placeholder="Ex. Le lien de la formation ne fonctionne pas ; la certification Qualiopi n’est pas justifiée."
+        required
+        autosize
+        minRows={4}
+        maxRows={10}
+        maxLength={2000}
+        data-autofocus
+        {...form.getInputProps('reason')}
+      />
+    </FormModal>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  adminServiceListQuerySchema,
   certificationLabels,
   financingMethodLabels,
   formatEuro,
@@ -37,11 +38,13 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { dayjs } from '../../../lib/dayjs';
+import { urlState, useUrlState } from '../../../lib/url-state';
 import { useApproveService } from '../api/approve-service';
 import { useAdminServices, usePendingServicesCount } from '../api/get-admin-services';
 import { useRejectService } from '../api/reject-service';
@@ -71,30 +74,17 @@ function readStatus(value: string | null): ReviewStatus {
 }
 
 /** Review state, search and page in the address (`?status=rejected&q=excel&page=2`). */
+const reviewState = urlState(
+  z.object({
+    status: adminServiceListQuerySchema.shape.validationStatus,
+    q: adminServiceListQuerySchema.shape.query,
+    page: adminServiceListQuerySchema.shape.page,
+  }),
+  { status: 'pending_review', q: '', page: 1 },
+);
+
 function useReviewParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = readStatus(searchParams.get('status'));
-  const search = searchParams.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
-  const update = (changes: { status?: ReviewStatus; q?: string; page?: number }) => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const nextStatus = changes.status ?? status;
-        if (nextStatus === 'pending_review') next.delete('status');
-        else next.set('status', nextStatus);
-        if (changes.q !== undefined) {
-          if (changes.q) next.set('q', changes.q);
-          else next.delete('q');
-        }
-        const nextPage = changes.page ?? 1;
-        if (nextPage > 1) next.set('page', String(nextPage));
-        else next.delete('page');
-        return next;
-      },
-      { replace: changes.page === undefined },
-    );
-  };
+  const [{ status, q: search, page }, update] = useUrlState(reviewState);
   return { status, search, page, update };
 }
 

@@ -5,23 +5,12 @@ import {
   advertisementUpdateSchema,
   missionTypeLabels,
 } from '@closia/shared';
-import {
-  Button,
-  Group,
-  Image,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Group, Image, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
+import { describeFor } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
 import { nameFilter } from '../../../lib/name-filter';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -37,7 +26,7 @@ import {
   toAdvertisementInput,
   toAdvertisementUpdate,
 } from '../utils/advertisement-form';
-import { describeFor } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import { advertisementStatusLabels } from './status-badges';
 import { useWorkSectorOptions } from './work-sector-options';
 
@@ -137,7 +126,7 @@ export function AdvertisementFormModal({
       }
       onClose();
     } catch (error) {
-      showSubmitError(errorTarget, error, setFormError, describeFor(errorTarget));
+      showSubmitError(errorTarget, error, setFormError, describeFor(errorTarget, marketplaceWording));
     }
   });
 
@@ -147,109 +136,86 @@ export function AdvertisementFormModal({
   const imagePreview = /^https?:\/\/\S+$/.test(form.values.image.trim()) ? form.values.image.trim() : null;
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={advertisement ? `Modifier « ${advertisement.title} »` : 'Nouvelle campagne'}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      onSubmit={submit}
+      submitLabel={advertisement ? 'Enregistrer' : 'Créer la campagne'}
+      submitting={create.isPending || update.isPending}
+      error={formError}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormError>{formError}</FormError>
-          <Select
-            label="Ce que vous mettez en avant"
-            description={
-              editing
-                ? 'La cible d’une campagne ne change pas : créez-en une autre pour promouvoir autre chose.'
-                : 'Une de vos offres approuvées ou une de vos missions publiées'
-            }
-            placeholder={
-              services.isPending || missions.isPending ? 'Chargement…' : 'Choisir une offre ou une mission'
-            }
-            required
-            data={
-              editing && advertisement && targetOptions.length === 0
-                ? [{ value: form.values.target ?? '', label: advertisement.targetName }]
-                : targetOptions
-            }
-            disabled={editing}
-            searchable
-            nothingFoundMessage="Aucune offre approuvée ni mission publiée"
-            {...form.getInputProps('target')}
-          />
-          <TextInput label="Titre" required maxLength={100} data-autofocus {...form.getInputProps('title')} />
-          <Textarea
-            label="Texte"
-            description="De 10 à 500 caractères : ce qui donnera envie de cliquer."
-            required
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={500}
-            {...form.getInputProps('text')}
-          />
-          <Group align="flex-start" gap="md" wrap="nowrap">
-            <TextInput
-              label="Image (adresse)"
-              placeholder="https://…"
-              type="url"
-              style={{ flex: 1 }}
-              {...form.getInputProps('image')}
-            />
-            {imagePreview && (
-              <Image
-                src={imagePreview}
-                alt="Aperçu de l’image"
-                w={96}
-                h={64}
-                radius="sm"
-                fit="cover"
-                mt={24}
-              />
-            )}
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <MultiSelect
-              label="Secteurs ciblés"
-              description="Aucun : tous les secteurs"
-              data={sectors.options}
-              searchable
-              filter={nameFilter}
-              nothingFoundMessage="Aucun secteur"
-              {...form.getInputProps('targetWorkSectors')}
-            />
-            <Select
-              label="Profil ciblé"
-              data={roleOptions}
-              allowDeselect={false}
-              {...form.getInputProps('targetRole')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput label="Début" type="datetime-local" required {...form.getInputProps('startsAt')} />
-            <TextInput label="Fin" type="datetime-local" required {...form.getInputProps('endsAt')} />
-            <Select
-              label="Statut"
-              data={statusOptions}
-              allowDeselect={false}
-              {...form.getInputProps('status')}
-            />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed">
-            Une campagne active est diffusée entre ses dates, marquée « Sponsorisé » en tête des recherches
-            correspondantes.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {advertisement ? 'Enregistrer' : 'Créer la campagne'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label="Ce que vous mettez en avant"
+        description={
+          editing
+            ? 'La cible d’une campagne ne change pas : créez-en une autre pour promouvoir autre chose.'
+            : 'Une de vos offres approuvées ou une de vos missions publiées'
+        }
+        placeholder={
+          services.isPending || missions.isPending ? 'Chargement…' : 'Choisir une offre ou une mission'
+        }
+        required
+        data={
+          editing && advertisement && targetOptions.length === 0
+            ? [{ value: form.values.target ?? '', label: advertisement.targetName }]
+            : targetOptions
+        }
+        disabled={editing}
+        searchable
+        nothingFoundMessage="Aucune offre approuvée ni mission publiée"
+        {...form.getInputProps('target')}
+      />
+      <TextInput label="Titre" required maxLength={100} data-autofocus {...form.getInputProps('title')} />
+      <Textarea
+        label="Texte"
+        description="De 10 à 500 caractères : ce qui donnera envie de cliquer."
+        required
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={500}
+        {...form.getInputProps('text')}
+      />
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <TextInput
+          label="Image (adresse)"
+          placeholder="https://…"
+          type="url"
+          style={{ flex: 1 }}
+          {...form.getInputProps('image')}
+        />
+        {imagePreview && (
+          <Image src={imagePreview} alt="Aperçu de l’image" w={96} h={64} radius="sm" fit="cover" mt={24} />
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <MultiSelect
+          label="Secteurs ciblés"
+          description="Aucun : tous les secteurs"
+          data={sectors.options}
+          searchable
+          filter={nameFilter}
+          nothingFoundMessage="Aucun secteur"
+          {...form.getInputProps('targetWorkSectors')}
+        />
+        <Select
+          label="Profil ciblé"
+          data={roleOptions}
+          allowDeselect={false}
+          {...form.getInputProps('targetRole')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput label="Début" type="datetime-local" required {...form.getInputProps('startsAt')} />
+        <TextInput label="Fin" type="datetime-local" required {...form.getInputProps('endsAt')} />
+        <Select label="Statut" data={statusOptions} allowDeselect={false} {...form.getInputProps('status')} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        Une campagne active est diffusée entre ses dates, marquée « Sponsorisé » en tête des recherches
+        correspondantes.
+      </Text>
+    </FormModal>
   );
 }

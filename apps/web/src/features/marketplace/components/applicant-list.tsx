@@ -3,9 +3,10 @@ import { Blockquote, Button, Group, SimpleGrid, Stack, Text } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconUsers, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { errorMessage } from '../../../lib/error-message';
 import { type ApplicationDecision, useDecideApplication } from '../api/decide-application';
 import { useMissionApplications } from '../api/get-mission-applications';
-import { errorMessage } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import { formatShortDateTime } from '../utils/format';
 import { FreelancerResultCard } from './freelancer-card';
 import { CardGridSkeleton, EmptyState, LoadError } from './query-states';
@@ -54,7 +55,11 @@ export function ApplicantList({
             message: decisionTexts[decision].message(application.applicant.fullName),
           }),
         onError: (error) =>
-          notifications.show({ color: 'red', title: 'Action impossible', message: errorMessage(error) }),
+          notifications.show({
+            color: 'red',
+            title: 'Action impossible',
+            message: errorMessage(error, marketplaceWording),
+          }),
         onSettled: () => setPending(null),
       },
     );

@@ -5,12 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { errorMessage } from '../../../lib/error-message';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateApplication } from '../api/create-application';
 import { useDecideApplication } from '../api/decide-application';
 import { refusalReasons } from '../utils/application';
-import { errorMessage } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import { ApplicationStatusBadge } from './status-badges';
 
 const MESSAGE_MAX = 3000;
@@ -67,7 +68,7 @@ export function ApplyPanel({ mission, freelancer }: { mission: Mission; freelanc
                     notifications.show({
                       color: 'red',
                       title: 'Retrait impossible',
-                      message: errorMessage(error),
+                      message: errorMessage(error, marketplaceWording),
                     }),
                 },
               )
@@ -109,7 +110,7 @@ export function ApplyPanel({ mission, freelancer }: { mission: Mission; freelanc
             return;
           }
           if (applyServerErrors(form, error)?.length === 0) return;
-          setFormError(errorMessage(error));
+          setFormError(errorMessage(error, marketplaceWording));
         },
       },
     );

@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
+import { marketplaceWording } from '../utils/error-wording';
 
 /* What the detail pages (an offer, a mission) share: the id from the URL, the 404, the load error. */
 
@@ -34,34 +34,12 @@ export function DetailLoadError({
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={title}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
-          {what} n’a pas pu être chargée. ({errorMessage(error)})
+          {what} n’a pas pu être chargée. ({errorMessage(error, marketplaceWording)})
         </Text>
         <Button size="xs" variant="light" color="red" onClick={retry}>
           Réessayer
         </Button>
       </Stack>
     </Alert>
-  );
-}
-
-/** A titled card of a detail page. */
-export function Section({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Card padding="lg" component="section" aria-label={title} data-testid={testId}>
-      <Stack gap="md">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
   );
 }

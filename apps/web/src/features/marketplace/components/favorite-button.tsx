@@ -3,8 +3,9 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/error-message';
 import { useSetFavorite } from '../api/set-favorite';
-import { errorMessage } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 
 /**
  * The star of a card or a page: shows the new state at once, goes back (with a toast) if the API
@@ -43,7 +44,7 @@ export function FavoriteButton({
           notifications.show({
             color: 'red',
             title: next ? 'Ajout aux favoris impossible' : 'Retrait des favoris impossible',
-            message: errorMessage(error),
+            message: errorMessage(error, marketplaceWording),
           });
         },
       },

@@ -5,29 +5,19 @@ import {
   missionUpdateSchema,
   type Service,
 } from '@closia/shared';
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
+import { describeFor, errorMessage } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateMission } from '../api/create-mission';
 import { usePublishMission } from '../api/publish-mission';
 import { useUpdateMission } from '../api/update-mission';
-import { describeFor, errorMessage } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import {
   emptyMissionValues,
   type MissionFormValues,
@@ -106,7 +96,7 @@ export function MissionFormModal({
           saved = await create.mutateAsync(toMissionInput(values, serviceId));
         }
       } catch (error) {
-        showSubmitError(form, error, setFormError, describeFor(form));
+        showSubmitError(form, error, setFormError, describeFor(form, marketplaceWording));
         return;
       }
       if (intent === 'publish') {
@@ -117,7 +107,7 @@ export function MissionFormModal({
           notifications.show({
             color: 'orange',
             title: 'Mission enregistrée en brouillon',
-            message: `« ${saved.title} » n’a pas pu être publiée : ${errorMessage(error)}`,
+            message: `« ${saved.title} » n’a pas pu être publiée : ${errorMessage(error, marketplaceWording)}`,
           });
           onClose();
           return;
@@ -148,7 +138,7 @@ export function MissionFormModal({
 
   const serviceName = mission?.service.name ?? service?.name;
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={
@@ -157,104 +147,99 @@ export function MissionFormModal({
           : `Nouvelle mission${serviceName ? ` pour « ${serviceName} »` : ''}`
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormError>{formError}</FormError>
-          <TextInput
-            label="Titre"
-            placeholder="Ex. Closer pour ma formation Excel (CPF)"
-            required
-            data-autofocus
-            maxLength={100}
-            {...form.getInputProps('title')}
-          />
-          <Textarea
-            label="Description"
-            description="Le rythme, les leads fournis, les outils, ce que vous attendez du vendeur."
-            autosize
-            minRows={3}
-            maxRows={10}
-            {...form.getInputProps('description')}
-          />
-          <Select
-            label="Profil recherché"
-            placeholder="Choisir"
-            required
-            data={missionTypeOptions}
-            allowDeselect={false}
-            {...form.getInputProps('missionType')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <NumberInput
-              label="Taux de conversion minimum"
-              description="En % (6/10 sur un profil = 60 %)"
-              min={0}
-              max={100}
-              suffix=" %"
-              allowNegative={false}
-              decimalSeparator=","
-              {...form.getInputProps('minConversionRate')}
-            />
-            <NumberInput
-              label="Expérience minimum"
-              description="En années"
-              min={1}
-              suffix=" ans"
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps('minExperience')}
-            />
-            <NumberInput
-              label="Panier moyen"
-              description="Montant moyen d’une vente"
-              min={1}
-              suffix=" €"
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator=" "
-              allowNegative={false}
-              {...form.getInputProps('ticket')}
-            />
-          </SimpleGrid>
+      onSubmit={submit}
+      error={formError}
+      actions={
+        <>
+          {/* The first submit button is the one Enter presses: the draft, never a publication by mistake. */}
+          <Button
+            type="submit"
+            name="intent"
+            value="save"
+            variant={publishable ? 'light' : 'filled'}
+            loading={sending === 'save'}
+            disabled={sending === 'publish'}
+          >
+            {publishable ? 'Enregistrer le brouillon' : 'Enregistrer'}
+          </Button>
           {publishable && (
-            <Text size="sm" c="dimmed" data-testid="mission-form-status">
-              {mission
-                ? 'Cette mission est un brouillon, visible de vous seul : publiez-la pour recevoir des candidatures.'
-                : 'Publiez-la pour recevoir des candidatures, ou enregistrez-la en brouillon (visible de vous seul) pour la publier plus tard.'}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            {/* The first submit button is the one Enter presses: the draft, never a publication by mistake. */}
             <Button
               type="submit"
               name="intent"
-              value="save"
-              variant={publishable ? 'light' : 'filled'}
-              loading={sending === 'save'}
-              disabled={sending === 'publish'}
+              value="publish"
+              leftSection={<IconSend size={16} />}
+              loading={sending === 'publish'}
+              disabled={sending === 'save'}
             >
-              {publishable ? 'Enregistrer le brouillon' : 'Enregistrer'}
+              Publier
             </Button>
-            {publishable && (
-              <Button
-                type="submit"
-                name="intent"
-                value="publish"
-                leftSection={<IconSend size={16} />}
-                loading={sending === 'publish'}
-                disabled={sending === 'save'}
-              >
-                Publier
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          )}
+        </>
+      }
+    >
+      <TextInput
+        label="Titre"
+        placeholder="Ex. Closer pour ma formation Excel (CPF)"
+        required
+        data-autofocus
+        maxLength={100}
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label="Description"
+        description="Le rythme, les leads fournis, les outils, ce que vous attendez du vendeur."
+        autosize
+        minRows={3}
+        maxRows={10}
+        {...form.getInputProps('description')}
+      />
+      <Select
+        label="Profil recherché"
+        placeholder="Choisir"
+        required
+        data={missionTypeOptions}
+        allowDeselect={false}
+        {...form.getInputProps('missionType')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <NumberInput
+          label="Taux de conversion minimum"
+          description="En % (6/10 sur un profil = 60 %)"
+          min={0}
+          max={100}
+          suffix=" %"
+          allowNegative={false}
+          decimalSeparator=","
+          {...form.getInputProps('minConversionRate')}
+        />
+        <NumberInput
+          label="Expérience minimum"
+          description="En années"
+          min={1}
+          suffix=" ans"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('minExperience')}
+        />
+        <NumberInput
+          label="Panier moyen"
+          description="Montant moyen d’une vente"
+          min={1}
+          suffix=" €"
+          decimalScale={2}
+          decimalSeparator=","
+          thousandSeparator=" "
+          allowNegative={false}
+          {...form.getInputProps('ticket')}
+        />
+      </SimpleGrid>
+      {publishable && (
+        <Text size="sm" c="dimmed" data-testid="mission-form-status">
+          {mission
+            ? 'Cette mission est un brouillon, visible de vous seul : publiez-la pour recevoir des candidatures.'
+            : 'Publiez-la pour recevoir des candidatures, ou enregistrez-la en brouillon (visible de vous seul) pour la publier plus tard.'}
+        </Text>
+      )}
+    </FormModal>
   );
 }

@@ -4,9 +4,10 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/error-message';
 import { useDecideApplication } from '../api/decide-application';
 import { useMyApplications } from '../api/get-my-applications';
-import { errorMessage } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import { formatDate } from '../utils/format';
 import { EmptyState, ListPagination, LoadError } from './query-states';
 import { ApplicationStatusBadge, MissionTypeBadge } from './status-badges';
@@ -77,7 +78,7 @@ export function MyApplicationsDrawer({ opened, onClose }: { opened: boolean; onC
                               notifications.show({
                                 color: 'red',
                                 title: 'Retrait impossible',
-                                message: errorMessage(error),
+                                message: errorMessage(error, marketplaceWording),
                               }),
                           },
                         )

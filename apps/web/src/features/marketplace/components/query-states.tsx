@@ -1,7 +1,8 @@
 import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { EmptyState, ListPagination, LoadError as SharedLoadError } from '../../../components/query-states';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
+import { marketplaceWording } from '../utils/error-wording';
 
 /** Placeholder cards while a list loads. */
 export function CardGridSkeleton({
@@ -31,7 +32,7 @@ export function CardGridSkeleton({
 
 /** A list or a page that could not be loaded, worded for this feature. */
 export function LoadError(props: Omit<ComponentProps<typeof SharedLoadError>, 'describe'>) {
-  return <SharedLoadError {...props} describe={(error) => errorMessage(error)} />;
+  return <SharedLoadError {...props} describe={(error) => errorMessage(error, marketplaceWording)} />;
 }
 
 export { EmptyState, ListPagination };

@@ -8,10 +8,8 @@ import {
 } from '@closia/shared';
 import {
   Alert,
-  Button,
   Checkbox,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   SegmentedControl,
@@ -25,7 +23,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
+import { describeFor } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
 import { nameFilter } from '../../../lib/name-filter';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -33,7 +32,7 @@ import { useWorkSectors } from '../../reference/api/get-work-sectors';
 import { useCreateService } from '../api/create-service';
 import { useSubmitService } from '../api/submit-service';
 import { useUpdateService } from '../api/update-service';
-import { describeFor } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import { commissionAmount, formatEuro } from '../utils/format';
 import {
   changedFields,
@@ -141,153 +140,134 @@ export function ServiceFormModal({
       }
       onClose();
     } catch (error) {
-      showSubmitError(form, error, setFormError, describeFor(form));
+      showSubmitError(form, error, setFormError, describeFor(form, marketplaceWording));
     }
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={service ? `Modifier « ${service.name} »` : 'Nouvelle offre de formation'}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      onSubmit={submit}
+      submitLabel={service ? 'Enregistrer' : 'Créer l’offre'}
+      submitting={pending}
+      error={formError}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormError>{formError}</FormError>
-          {service?.validationStatus === 'approved' && (
-            <Alert
-              color={backToReview ? 'orange' : 'blue'}
-              variant="light"
-              icon={<IconInfoCircle size={18} />}
-            >
-              Modifier le prix, la commission ou la description d’une offre approuvée la renvoie en validation
-              : elle ne sera plus visible le temps qu’un administrateur la vérifie.
-            </Alert>
-          )}
-          <TextInput
-            label="Nom de la formation"
-            placeholder="Ex. Devenir closer en 30 jours"
-            required
-            data-autofocus
-            maxLength={255}
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label="Description"
-            description="Le programme, le public visé, les résultats promis : ce que les vendeurs présenteront."
-            required
-            autosize
-            minRows={4}
-            maxRows={10}
-            {...form.getInputProps('description')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <NumberInput
-              label="Prix"
-              required
-              min={1}
-              suffix=" €"
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator=" "
-              allowNegative={false}
-              {...form.getInputProps('price')}
-            />
-            <NumberInput
-              label="Commission"
-              description={
-                previewRate !== undefined && previewPrice !== undefined
-                  ? `Soit ${formatEuro(commissionAmount(previewPrice, previewRate))} par vente`
-                  : 'En % du prix, versés au vendeur'
-              }
-              required
-              min={1}
-              max={100}
-              suffix=" %"
-              decimalScale={2}
-              decimalSeparator=","
-              allowNegative={false}
-              {...form.getInputProps('commissionRate')}
-            />
-            <NumberInput
-              label="Durée"
-              description="En heures"
-              required
-              min={1}
-              suffix=" h"
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps('duration')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Lien vers la formation"
-            placeholder="https://…"
-            required
-            type="url"
-            {...form.getInputProps('link')}
-          />
-          <MultiSelect
-            label="Modes de financement"
-            placeholder={form.values.financingMethods.length === 0 ? 'Choisir' : undefined}
-            required
-            data={financingMethodOptions}
-            {...form.getInputProps('financingMethods')}
-          />
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="location-type-label">
-              Format
-            </Text>
-            <SegmentedControl
-              aria-labelledby="location-type-label"
-              data={locationTypeOptions}
-              value={form.values.locationType}
-              onChange={(value) => form.setFieldValue('locationType', value as LocationType)}
-            />
-          </Stack>
-          {form.values.locationType !== 'online' && (
-            <TextInput
-              label="Lieu"
-              placeholder="Ex. Lyon, 69003"
-              required
-              {...form.getInputProps('location')}
-            />
-          )}
-          <Checkbox.Group label="Certifications" {...form.getInputProps('certifications')}>
-            <Group gap="lg" mt={6}>
-              {certificationOptions.map((option) => (
-                <Checkbox key={option.value} value={option.value} label={option.label} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          <MultiSelect
-            label="Secteurs d’activité"
-            placeholder={form.values.workSectors.length === 0 ? 'Choisir' : undefined}
-            data={sectorOptions}
-            searchable
-            filter={nameFilter}
-            nothingFoundMessage="Aucun secteur"
-            {...form.getInputProps('workSectors')}
-          />
-          {canRequestValidation && (
-            <Checkbox
-              label="Demander la validation"
-              description="Un administrateur vérifie l’offre avant qu’elle soit visible des setters et closers."
-              {...form.getInputProps('requestValidation', { type: 'checkbox' })}
-            />
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={pending}>
-              {service ? 'Enregistrer' : 'Créer l’offre'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {service?.validationStatus === 'approved' && (
+        <Alert color={backToReview ? 'orange' : 'blue'} variant="light" icon={<IconInfoCircle size={18} />}>
+          Modifier le prix, la commission ou la description d’une offre approuvée la renvoie en validation :
+          elle ne sera plus visible le temps qu’un administrateur la vérifie.
+        </Alert>
+      )}
+      <TextInput
+        label="Nom de la formation"
+        placeholder="Ex. Devenir closer en 30 jours"
+        required
+        data-autofocus
+        maxLength={255}
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label="Description"
+        description="Le programme, le public visé, les résultats promis : ce que les vendeurs présenteront."
+        required
+        autosize
+        minRows={4}
+        maxRows={10}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <NumberInput
+          label="Prix"
+          required
+          min={1}
+          suffix=" €"
+          decimalScale={2}
+          decimalSeparator=","
+          thousandSeparator=" "
+          allowNegative={false}
+          {...form.getInputProps('price')}
+        />
+        <NumberInput
+          label="Commission"
+          description={
+            previewRate !== undefined && previewPrice !== undefined
+              ? `Soit ${formatEuro(commissionAmount(previewPrice, previewRate))} par vente`
+              : 'En % du prix, versés au vendeur'
+          }
+          required
+          min={1}
+          max={100}
+          suffix=" %"
+          decimalScale={2}
+          decimalSeparator=","
+          allowNegative={false}
+          {...form.getInputProps('commissionRate')}
+        />
+        <NumberInput
+          label="Durée"
+          description="En heures"
+          required
+          min={1}
+          suffix=" h"
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('duration')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Lien vers la formation"
+        placeholder="https://…"
+        required
+        type="url"
+        {...form.getInputProps('link')}
+      />
+      <MultiSelect
+        label="Modes de financement"
+        placeholder={form.values.financingMethods.length === 0 ? 'Choisir' : undefined}
+        required
+        data={financingMethodOptions}
+        {...form.getInputProps('financingMethods')}
+      />
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id="location-type-label">
+          Format
+        </Text>
+        <SegmentedControl
+          aria-labelledby="location-type-label"
+          data={locationTypeOptions}
+          value={form.values.locationType}
+          onChange={(value) => form.setFieldValue('locationType', value as LocationType)}
+        />
+      </Stack>
+      {form.values.locationType !== 'online' && (
+        <TextInput label="Lieu" placeholder="Ex. Lyon, 69003" required {...form.getInputProps('location')} />
+      )}
+      <Checkbox.Group label="Certifications" {...form.getInputProps('certifications')}>
+        <Group gap="lg" mt={6}>
+          {certificationOptions.map((option) => (
+            <Checkbox key={option.value} value={option.value} label={option.label} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <MultiSelect
+        label="Secteurs d’activité"
+        placeholder={form.values.workSectors.length === 0 ? 'Choisir' : undefined}
+        data={sectorOptions}
+        searchable
+        filter={nameFilter}
+        nothingFoundMessage="Aucun secteur"
+        {...form.getInputProps('workSectors')}
+      />
+      {canRequestValidation && (
+        <Checkbox
+          label="Demander la validation"
+          description="Un administrateur vérifie l’offre avant qu’elle soit visible des setters et closers."
+          {...form.getInputProps('requestValidation', { type: 'checkbox' })}
+        />
+      )}
+    </FormModal>
   );
 }

@@ -11,18 +11,18 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/error-message';
+import { pageState, useUrlState } from '../../../lib/url-state';
 import { useDeleteAdvertisement } from '../api/delete-advertisement';
 import { useAdvertisements } from '../api/get-advertisements';
 import { useUpdateAdvertisement } from '../api/update-advertisement';
 import { AdvertisementFormModal } from '../components/advertisement-form-modal';
 import { EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { AdvertisementStatusBadge } from '../components/status-badges';
-import { errorMessage } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import { formatPercent, formatShortDateTime } from '../utils/format';
-import { readPage } from '../utils/search-params';
 
 const PER_PAGE = 20;
 
@@ -51,8 +51,7 @@ const number = (value: number) => value.toLocaleString('fr-FR');
 
 /** `/dashboard/advertisement`: the infopreneur's campaigns, their figures; create, edit, pause, end, delete. */
 export function AdvertisementsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const [{ page }, setPage] = useUrlState(pageState);
   const list = useAdvertisements({ page, perPage: PER_PAGE });
   const update = useUpdateAdvertisement();
   const remove = useDeleteAdvertisement();
@@ -65,7 +64,11 @@ export function AdvertisementsPage() {
       {
         onSuccess: () => notifications.show({ color: 'green', title: done, message: `« ${ad.title} »` }),
         onError: (error) =>
-          notifications.show({ color: 'red', title: 'Action impossible', message: errorMessage(error) }),
+          notifications.show({
+            color: 'red',
+            title: 'Action impossible',
+            message: errorMessage(error, marketplaceWording),
+          }),
       },
     );
 
@@ -219,7 +222,7 @@ export function AdvertisementsPage() {
               <ListPagination
                 page={page}
                 lastPage={list.data.meta.lastPage}
-                onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+                onChange={(next) => setPage({ page: next })}
               />
             </Stack>
           )}

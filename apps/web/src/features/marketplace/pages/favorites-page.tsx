@@ -1,9 +1,10 @@
-import type { Favorite, FavoriteKind } from '@closia/shared';
+import { type Favorite, type FavoriteKind, favoriteListQuerySchema } from '@closia/shared';
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { IconBriefcase, IconSchool, IconStar, IconUser } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { urlState, useUrlState } from '../../../lib/url-state';
 import { useFavorites } from '../api/get-favorites';
 import { FavoriteButton } from '../components/favorite-button';
 import { FreelancerResultCard } from '../components/freelancer-card';
@@ -11,9 +12,11 @@ import { JobCard } from '../components/job-card';
 import { MissionCard } from '../components/mission-card';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { countText } from '../utils/format';
-import { readEnum, readPage } from '../utils/search-params';
 
 const kinds = ['user', 'mission', 'service'] as const satisfies readonly FavoriteKind[];
+
+/** The tab and its page in the address (`?kind=mission&page=2`). */
+const favoritesState = urlState(favoriteListQuerySchema, { kind: 'user', page: 1 });
 
 const tabs: Record<
   FavoriteKind,
@@ -127,17 +130,7 @@ function FavoriteList({
 
 /** `/dashboard/favorites`: what the user starred, by kind; unstar from the card. */
 export function FavoritesPage() {
-  const [params, setParams] = useSearchParams();
-  const kind = readEnum(params, 'kind', kinds) ?? 'user';
-  const page = readPage(params);
-  const go = (next: { kind?: FavoriteKind; page?: number }) => {
-    const search = new URLSearchParams();
-    const nextKind = next.kind ?? kind;
-    if (nextKind !== 'user') search.set('kind', nextKind);
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) search.set('page', String(nextPage));
-    setParams(search, { replace: next.page === undefined });
-  };
+  const [{ kind, page }, go] = useUrlState(favoritesState);
 
   return (
     <Stack gap="lg">

@@ -23,6 +23,7 @@ import { useEffect } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { nameFilter } from '../../../lib/name-filter';
+import { useUrlState } from '../../../lib/url-state';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useSkills } from '../../reference/api/get-skills';
 import { useMyMissions } from '../api/get-my-missions';
@@ -36,12 +37,10 @@ import { countText } from '../utils/format';
 import {
   countFilters,
   type FreelancerSearchState,
-  freelancerSearchToParams,
-  freelancerSearchToQuery,
-  parseFreelancerSearch,
+  freelancerSearch,
+  searchToQuery,
 } from '../utils/search-params';
 import { useLastData } from '../utils/use-last-data';
-import { useUrlSearch } from '../utils/use-url-search';
 
 const PER_PAGE = 12;
 
@@ -115,11 +114,11 @@ function MissionPicker({
 
 /** `/app/search`: find setters and closers; an infopreneur can rank them for one of their missions. */
 export function FreelancersPage() {
-  const [state, update] = useUrlSearch(parseFreelancerSearch, freelancerSearchToParams);
+  const [state, update] = useUrlState(freelancerSearch);
   const { data: me } = useCurrentUser();
   const infopreneur = isInfopreneur(me);
   const effective = infopreneur ? state : { ...state, missionId: null };
-  const search = useFreelancerSearch(freelancerSearchToQuery(effective, PER_PAGE));
+  const search = useFreelancerSearch(searchToQuery(effective, PER_PAGE));
   const errors = filterErrors(search.error);
   const shown = useLastData(search.data);
   const results = shown?.data ?? [];

@@ -26,6 +26,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { paths } from '../../../config/paths';
 import { nameFilter } from '../../../lib/name-filter';
+import { useUrlState } from '../../../lib/url-state';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useJobs } from '../api/get-jobs';
 import { useSellableServices } from '../api/get-sellable-services';
@@ -39,13 +40,11 @@ import { countText, formatEuro } from '../utils/format';
 import {
   countFilters,
   type JobSearchState,
-  jobSearchToParams,
-  jobSearchToQuery,
-  parseJobSearch,
+  jobSearch,
+  searchToQuery,
   sortValue,
 } from '../utils/search-params';
 import { useLastData } from '../utils/use-last-data';
-import { useUrlSearch } from '../utils/use-url-search';
 
 const PER_PAGE = 12;
 
@@ -111,10 +110,10 @@ function SellingNow() {
 
 /** `/app/jobs`: the catalogue of approved training offers to sell, with the commission of a sale. */
 export function JobsPage() {
-  const [state, update] = useUrlSearch(parseJobSearch, jobSearchToParams);
+  const [state, update] = useUrlState(jobSearch);
   const { data: me } = useCurrentUser();
   const freelancer = isSetter(me) || isCloser(me);
-  const jobs = useJobs(jobSearchToQuery(state, PER_PAGE));
+  const jobs = useJobs(searchToQuery(state, PER_PAGE));
   const errors = filterErrors(jobs.error);
   const shown = useLastData(jobs.data);
   const sectors = useWorkSectorOptions();

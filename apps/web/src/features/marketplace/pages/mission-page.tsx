@@ -3,20 +3,22 @@ import { Anchor, Avatar, Button, Grid, Group, Skeleton, Stack, Text, Title } fro
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDoorExit, IconExternalLink, IconSchool, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Section } from '../../../components/section';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dayjs';
+import { errorMessage } from '../../../lib/error-message';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useCloseMission } from '../api/close-mission';
 import { useMission } from '../api/get-mission';
 import { usePublishMission } from '../api/publish-mission';
 import { ApplicantList } from '../components/applicant-list';
 import { ApplyPanel } from '../components/apply-panel';
-import { DetailLoadError, Section, useRouteId } from '../components/detail-page';
+import { DetailLoadError, useRouteId } from '../components/detail-page';
 import { FavoriteButton } from '../components/favorite-button';
 import { MatchDetails } from '../components/match-details';
 import { OfferFacts } from '../components/offer-facts';
 import { LifecycleBadge, MissionStatusBadge, MissionTypeBadge } from '../components/status-badges';
-import { errorMessage } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import { formatEuro, formatPercent, formatYears } from '../utils/format';
 
 function MissionSkeleton() {
@@ -78,7 +80,11 @@ function OwnerActions({ mission }: { mission: Mission }) {
   const close = useCloseMission();
   const done = (title: string, message: string) => notifications.show({ color: 'green', title, message });
   const failed = (error: unknown) =>
-    notifications.show({ color: 'red', title: 'Action impossible', message: errorMessage(error) });
+    notifications.show({
+      color: 'red',
+      title: 'Action impossible',
+      message: errorMessage(error, marketplaceWording),
+    });
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">

@@ -6,6 +6,7 @@ import {
   isCloser,
   isSetter,
   type MissionSearchResult,
+  missionSortFields,
   missionTypeLabels,
   missionTypes,
 } from '@closia/shared';
@@ -32,6 +33,7 @@ import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { nameFilter } from '../../../lib/name-filter';
+import { useUrlState } from '../../../lib/url-state';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useMissionSearch } from '../api/search-missions';
 import { MissionCard } from '../components/mission-card';
@@ -44,14 +46,11 @@ import { countText, formatEuro } from '../utils/format';
 import {
   countFilters,
   type MissionSearchState,
-  missionSearchToParams,
+  missionSearch,
   missionSearchToQuery,
-  missionSortFields,
-  parseMissionSearch,
   sortValue,
 } from '../utils/search-params';
 import { useLastData } from '../utils/use-last-data';
-import { useUrlSearch } from '../utils/use-url-search';
 
 const PER_PAGE = 12;
 /** The price slider's top: at it, no upper bound (a very high one is sent). */
@@ -281,7 +280,7 @@ const baseSortOptions = [
 
 /** `/app/missions`: search the open missions, filter with counts, sponsored first, "Pour moi" for freelancers. */
 export function MissionsPage() {
-  const [state, update] = useUrlSearch(parseMissionSearch, missionSearchToParams);
+  const [state, update] = useUrlState(missionSearch);
   const { data: me } = useCurrentUser();
   const freelancer = isSetter(me) || isCloser(me);
   const [applicationsOpened, applications] = useDisclosure(false);

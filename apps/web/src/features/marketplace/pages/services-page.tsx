@@ -32,10 +32,12 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/error-message';
+import { pageState, useUrlState } from '../../../lib/url-state';
 import { useCloseMission } from '../api/close-mission';
 import { useDeleteMission } from '../api/delete-mission';
 import { useDeleteService } from '../api/delete-service';
@@ -55,9 +57,8 @@ import {
   MissionTypeBadge,
   ReviewStatusBadge,
 } from '../components/status-badges';
-import { errorMessage } from '../utils/errors';
+import { marketplaceWording } from '../utils/error-wording';
 import { countText, formatEuro, formatHours, formatPercent } from '../utils/format';
-import { readPage } from '../utils/search-params';
 
 const PER_PAGE = 10;
 
@@ -97,7 +98,11 @@ function MissionRows({
   const publish = usePublishMission();
   const close = useCloseMission();
   const failed = (error: unknown) =>
-    notifications.show({ color: 'red', title: 'Action impossible', message: errorMessage(error) });
+    notifications.show({
+      color: 'red',
+      title: 'Action impossible',
+      message: errorMessage(error, marketplaceWording),
+    });
 
   if (missions.length === 0) {
     return (
@@ -277,7 +282,7 @@ function ServiceCard({
                       notifications.show({
                         color: 'red',
                         title: 'Demande impossible',
-                        message: errorMessage(error),
+                        message: errorMessage(error, marketplaceWording),
                       }),
                   })
                 }
@@ -414,8 +419,7 @@ function ServiceCard({
 
 /** `/dashboard/services`: the infopreneur's training offers, their review, their missions and applicants. */
 export function ServicesPage() {
-  const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const [{ page }, setPage] = useUrlState(pageState);
   const services = useMyServices({ page, perPage: PER_PAGE });
   const missions = useMyMissions({ perPage: 100 });
   const deleteService = useDeleteService();
@@ -486,7 +490,7 @@ export function ServicesPage() {
           <ListPagination
             page={page}
             lastPage={services.data.meta.lastPage}
-            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+            onChange={(next) => setPage({ page: next })}
           />
         </Stack>
       )}

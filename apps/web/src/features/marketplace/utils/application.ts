@@ -1,17 +1,20 @@
 import { isApiError } from '../../../lib/api-client';
-import { eligibilityText } from './errors';
+import { errorMessage } from '../../../lib/error-message';
+import { eligibilityText } from './error-wording';
+
+/** The reasons that refuse an application itself, rather than its message. */
+const refusals: ReadonlySet<string> = new Set(['ALREADY_APPLIED', 'SELLER_ONLY', 'OWN_MISSION']);
 
 /**
- * Why the API refused an application: a 409 (already applied), a 403 (not a seller), or a 422 whose errors name a
- * requirement (`minConversionRate`, `minExperience`, `missionType`, `profile`) with a message saying
- * by how much the profile misses it — in French. Null for any other failure.
+ * Why the API refused an application, in French: already applied, not a seller, one's own mission
+ * (the reason's sentence), or a profile short of the mission's requirements (`NOT_ELIGIBLE`: each
+ * requirement it misses — `minConversionRate`, `minExperience`, `missionType`, `profile` — and by
+ * how much). Null for any other failure.
  */
 export function refusalReasons(error: unknown): string[] | null {
-  if (!isApiError(error)) return null;
-  if (error.status === 409) return ['Vous avez déjà postulé à cette mission.'];
-  if (error.status === 403)
-    return ['Seuls les setters, closers et setters-closers peuvent postuler aux missions.'];
-  if (error.status !== 422 || !error.errors) return null;
-  const reasons = error.errors.filter((item) => item.field !== 'message').map(eligibilityText);
-  return reasons.length > 0 ? reasons : null;
+  if (!isApiError(error) || !error.reason) return null;
+  if (refusals.has(error.reason)) return [errorMessage(error)];
+  if (error.reason !== 'NOT_ELIGIBLE') return null;
+  const reasons = (error.errors ?? []).filter((item) => item.field !== 'message').map(eligibilityText);
+  return reasons.length > 0 ? reasons : [errorMessage(error)];
 }

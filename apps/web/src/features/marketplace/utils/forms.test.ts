@@ -191,6 +191,7 @@ describe('application refusals', () => {
     const error = new ApiError(422, {
       code: 'E_VALIDATION_ERROR',
       message: 'Validation failure',
+      reason: 'NOT_ELIGIBLE',
       errors: [
         {
           field: 'minConversionRate',
@@ -211,9 +212,16 @@ describe('application refusals', () => {
   });
 
   it('says when the freelancer already applied, and nothing for other failures', () => {
-    expect(refusalReasons(new ApiError(409, { code: 'E_CONFLICT', message: 'Conflict' }))).toEqual([
-      'Vous avez déjà postulé à cette mission.',
-    ]);
+    expect(
+      refusalReasons(
+        new ApiError(409, { code: 'E_CONFLICT', message: 'Conflict', reason: 'ALREADY_APPLIED' }),
+      ),
+    ).toEqual(['Vous avez déjà postulé à cette mission.']);
+    expect(
+      refusalReasons(new ApiError(403, { code: 'E_FORBIDDEN', message: 'No', reason: 'SELLER_ONLY' })),
+    ).toEqual(['Seuls les setters, closers et setters-closers peuvent postuler aux missions.']);
+    // A conflict that is not about applying (the mission moved on) is the form's message, not a refusal.
+    expect(refusalReasons(new ApiError(409, { code: 'E_CONFLICT', message: 'Conflict' }))).toBeNull();
     expect(
       refusalReasons(
         new ApiError(422, {

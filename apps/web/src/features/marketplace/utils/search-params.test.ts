@@ -1,67 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { readUrlState, writeUrlState } from '../../../lib/url-state';
 import {
   countFilters,
-  defaultFreelancerSearch,
-  defaultJobSearch,
-  defaultMissionSearch,
-  freelancerSearchToParams,
-  freelancerSearchToQuery,
-  jobSearchToParams,
-  jobSearchToQuery,
-  missionSearchToParams,
+  freelancerSearch,
+  jobSearch,
+  missionSearch,
   missionSearchToQuery,
-  parseFreelancerSearch,
-  parseJobSearch,
-  parseMissionSearch,
   parseSortValue,
-  readIdList,
-  readList,
-  readNumber,
-  readRange,
+  searchToQuery,
   sortValue,
-  toSearchParams,
 } from './search-params';
 
 const params = (search: string) => new URLSearchParams(search);
-
-describe('readers', () => {
-  it('reads lists from commas and repeated keys, trimmed and deduplicated', () => {
-    expect(readList(params('a=1,2&a=3, 2&a='), 'a')).toEqual(['1', '2', '3']);
-    expect(readList(params(''), 'a')).toEqual([]);
-  });
-
-  it('keeps only valid ids', () => {
-    expect(readIdList(params('w=3,abc,0,-2,7,1.5,99999999999'), 'w')).toEqual([3, 7]);
-  });
-
-  it('reads bounded numbers, accepting a French decimal comma', () => {
-    expect(readNumber(params('n=4,5'), 'n', { max: 10 })).toBe(4.5);
-    expect(readNumber(params('n=11'), 'n', { max: 10 })).toBeNull();
-    expect(readNumber(params('n=2.5'), 'n', { integer: true })).toBeNull();
-    expect(readNumber(params('n=abc'), 'n')).toBeNull();
-  });
-
-  it('reads a range in either order, and nothing else', () => {
-    expect(readRange(params('p=100,2000'), 'p')).toEqual([100, 2000]);
-    expect(readRange(params('p=2000,100'), 'p')).toEqual([100, 2000]);
-    expect(readRange(params('p=100'), 'p')).toBeNull();
-    expect(readRange(params('p=a,b'), 'p')).toBeNull();
-    expect(readRange(params('p=-1,5'), 'p')).toBeNull();
-  });
-
-  it('writes only what is set and differs from the defaults', () => {
-    const written = toSearchParams(
-      { q: ' ', list: [], none: null, off: false, on: true, ids: [3, 7], page: 1, sort: 'price' },
-      { page: 1, sort: 'newest' },
-    );
-    expect(written.toString()).toBe('on=1&ids=3%2C7&sort=price');
-  });
-});
+const parseMissionSearch = (search: URLSearchParams) => readUrlState(missionSearch, search);
+const defaultMissionSearch = missionSearch.defaults;
 
 describe('mission search', () => {
   it('has empty defaults for an empty address', () => {
     expect(parseMissionSearch(params(''))).toEqual(defaultMissionSearch);
-    expect(missionSearchToParams(defaultMissionSearch).toString()).toBe('');
+    expect(writeUrlState(missionSearch, defaultMissionSearch).toString()).toBe('');
   });
 
   it('round-trips every filter through the address', () => {
@@ -77,10 +34,18 @@ describe('mission search', () => {
       sortOrder: 'asc' as const,
       page: 3,
     };
-    const address = missionSearchToParams(state);
+    const address = writeUrlState(missionSearch, state);
     expect(address.get('workSectors')).toBe('3,7');
     expect(address.get('priceRange')).toBe('100,2500');
     expect(parseMissionSearch(address)).toEqual(state);
+  });
+
+  it('reads a price range in either order, from 0, and nothing else', () => {
+    expect(parseMissionSearch(params('priceRange=2000,100')).priceRange).toEqual([100, 2000]);
+    expect(parseMissionSearch(params('priceRange=0,3000')).priceRange).toEqual([0, 3000]);
+    expect(parseMissionSearch(params('priceRange=100')).priceRange).toBeNull();
+    expect(parseMissionSearch(params('priceRange=a,b')).priceRange).toBeNull();
+    expect(parseMissionSearch(params('priceRange=-1,5')).priceRange).toBeNull();
   });
 
   it('ignores unknown values rather than failing', () => {
@@ -98,7 +63,7 @@ describe('mission search', () => {
     expect(parseMissionSearch(params('forMe=1')).sortBy).toBe('match');
     expect(parseMissionSearch(params('sortBy=match')).sortBy).toBe('newest');
     const forMe = parseMissionSearch(params('forMe=1'));
-    expect(missionSearchToParams(forMe).toString()).toBe('forMe=1');
+    expect(writeUrlState(missionSearch, forMe).toString()).toBe('forMe=1');
   });
 
   it('sends the API its formats: lists with commas, a positive price range, forMe=1', () => {
@@ -126,13 +91,14 @@ describe('mission search', () => {
 
 describe('job search', () => {
   it('defaults to the best commission first', () => {
-    expect(parseJobSearch(params(''))).toEqual(defaultJobSearch);
-    expect(jobSearchToParams(defaultJobSearch).toString()).toBe('');
+    expect(readUrlState(jobSearch, params(''))).toEqual(jobSearch.defaults);
+    expect(jobSearch.defaults.sortBy).toBe('commissionAmount');
+    expect(writeUrlState(jobSearch, jobSearch.defaults).toString()).toBe('');
   });
 
   it('round-trips its filters', () => {
     const state = {
-      ...defaultJobSearch,
+      ...jobSearch.defaults,
       query: 'excel',
       workSectors: [2],
       financingMethods: ['cpf' as const],
@@ -142,8 +108,8 @@ describe('job search', () => {
       sortBy: 'newest' as const,
       page: 2,
     };
-    expect(parseJobSearch(jobSearchToParams(state))).toEqual(state);
-    expect(jobSearchToQuery(state, 20)).toMatchObject({
+    expect(readUrlState(jobSearch, writeUrlState(jobSearch, state))).toEqual(state);
+    expect(searchToQuery(state, 20)).toMatchObject({
       commissionMin: '150',
       locationType: 'online',
       perPage: '20',
@@ -153,13 +119,13 @@ describe('job search', () => {
 
 describe('freelancer search', () => {
   it('defaults to every role', () => {
-    expect(parseFreelancerSearch(params(''))).toEqual(defaultFreelancerSearch);
-    expect(freelancerSearchToParams(defaultFreelancerSearch).toString()).toBe('');
+    expect(readUrlState(freelancerSearch, params(''))).toEqual(freelancerSearch.defaults);
+    expect(writeUrlState(freelancerSearch, freelancerSearch.defaults).toString()).toBe('');
   });
 
   it('round-trips its filters, flags as 1', () => {
     const state = {
-      ...defaultFreelancerSearch,
+      ...freelancerSearch.defaults,
       role: 'closer' as const,
       query: 'Julie',
       workSectors: [4, 9],
@@ -172,15 +138,20 @@ describe('freelancer search', () => {
       missionId: 12,
       page: 2,
     };
-    const address = freelancerSearchToParams(state);
+    const address = writeUrlState(freelancerSearch, state);
     expect(address.get('available')).toBe('1');
     expect(address.get('skills')).toBe('Cold calling,CRM');
-    expect(parseFreelancerSearch(address)).toEqual(state);
-    expect(freelancerSearchToQuery(state, 20)).toMatchObject({ missionId: '12', minConversionRate: '6.5' });
+    expect(readUrlState(freelancerSearch, address)).toEqual(state);
+    expect(searchToQuery(state, 20)).toMatchObject({
+      missionId: '12',
+      minConversionRate: '6.5',
+      role: 'closer',
+    });
   });
 
-  it('drops a conversion rate above 10', () => {
-    expect(parseFreelancerSearch(params('minConversionRate=60')).minConversionRate).toBeNull();
+  it('drops a conversion rate above 10 and a decimal experience', () => {
+    expect(readUrlState(freelancerSearch, params('minConversionRate=60')).minConversionRate).toBeNull();
+    expect(readUrlState(freelancerSearch, params('minExperience=2.5')).minExperience).toBeNull();
   });
 });
 

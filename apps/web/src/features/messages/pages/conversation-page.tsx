@@ -1,4 +1,4 @@
-import type { Conversation, CurrentUser, RealtimeEvent } from '@closia/shared';
+import { type Conversation, type CurrentUser, channels, type RealtimeEvent } from '@closia/shared';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
@@ -33,7 +33,7 @@ export function ConversationPage() {
   const source = useMemo<ChatSource>(
     () => ({
       queryKey: messageKeys.messages(id),
-      channel: `conversations/${id}`,
+      channel: channels.conversation(id),
       fetchPage: (cursor) => fetchConversationMessages(id, cursor),
       send: async (body, image) => {
         const message = await sendConversationMessage(id, body, image);

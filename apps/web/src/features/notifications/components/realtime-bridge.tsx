@@ -1,4 +1,4 @@
-import type { CurrentUser, RealtimeEvent } from '@closia/shared';
+import { type CurrentUser, channels, type RealtimeEvent } from '@closia/shared';
 import { Alert, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlugConnectedX } from '@tabler/icons-react';
@@ -33,7 +33,7 @@ export function RealtimeBridge({ user }: { user: CurrentUser }) {
     realtime.start(user.id);
   }, [user.id]);
 
-  useRealtimeChannel(`users/${user.id}`, (event: RealtimeEvent) => {
+  useRealtimeChannel(channels.user(user.id), (event: RealtimeEvent) => {
     switch (event.type) {
       case 'notification': {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });

@@ -6,7 +6,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -16,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowRight, IconClock, IconRocket } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-errors';
 import {
@@ -147,41 +147,29 @@ export function OnboardingTrackPage() {
         </Text>
       </Stack>
 
-      <Modal opened={confirmOpened} onClose={confirm.close} title="Changer de type de profil" centered>
-        <Stack gap="md">
-          <Text size="sm">
-            Vous choisirez à nouveau votre type de profil. Ce que vous avez déjà rempli pour votre profil de{' '}
-            {label} sera effacé.
-          </Text>
-          {reset.isError && (
-            <Text size="sm" c="red" role="alert">
-              {errorText(reset.error)}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={confirm.close}>
-              Annuler
-            </Button>
-            <Button
-              color="red"
-              loading={reset.isPending}
-              onClick={() =>
-                reset.mutate(
-                  {},
-                  {
-                    onSuccess: () => {
-                      confirm.close();
-                      navigate(paths.onboarding.root, { replace: true });
-                    },
-                  },
-                )
-              }
-            >
-              Changer de type
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={confirmOpened}
+        onClose={confirm.close}
+        title="Changer de type de profil"
+        confirmLabel="Changer de type"
+        pending={reset.isPending}
+        error={reset.isError ? reset.error : null}
+        describe={errorText}
+        onConfirm={() =>
+          reset.mutate(
+            {},
+            {
+              onSuccess: () => {
+                confirm.close();
+                navigate(paths.onboarding.root, { replace: true });
+              },
+            },
+          )
+        }
+      >
+        Vous choisirez à nouveau votre type de profil. Ce que vous avez déjà rempli pour votre profil de{' '}
+        {label} sera effacé.
+      </ConfirmModal>
     </Paper>
   );
 }

@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import {
@@ -28,8 +27,9 @@ import {
   IconLink,
   IconSchool,
 } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { type SectionProps, Section as SharedSection } from '../../../components/section';
 import { paths } from '../../../config/paths';
 import { formatRate } from '../../../lib/format';
 import {
@@ -40,26 +40,9 @@ import {
 } from '../utils/social-links';
 import { videoEmbed } from '../utils/video-embed';
 
-/** A titled card of the profile page. */
-export function Section({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Card padding="lg" component="section" aria-label={title} data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
+/** A titled card of the profile page: its content sits closer together than on other pages. */
+export function Section(props: Omit<SectionProps, 'gap'>) {
+  return <SharedSection gap="sm" {...props} />;
 }
 
 /** "Moins d’un an", "1 an", "3 ans" d’expérience. */

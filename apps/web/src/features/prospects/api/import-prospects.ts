@@ -13,7 +13,7 @@ export interface ImportProspectsVariables {
 /**
  * `POST /prospects/import`, multipart: `mapping` (JSON) and `dryRun` ("1") before `file` (the
  * server reads the fields sent ahead of the file's stream) → what the import does, or would do on
- * a dry run | 422 on `file` (size, type, not CSV, too many lines) or `mapping.<header>`.
+ * a dry run | 422 on `file` (size, neither CSV nor .xlsx, too many lines) or `mapping.<header>`.
  */
 export function importProspects({ file, mapping, dryRun }: ImportProspectsVariables) {
   const body = new FormData();

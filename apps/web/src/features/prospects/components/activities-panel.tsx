@@ -20,12 +20,13 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
 import { FormError } from '../../../components/form-error';
+import { errorMessage } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
 import { useCreateActivity } from '../api/create-activity';
 import { useDeleteActivity } from '../api/delete-activity';
 import { useProspectActivities } from '../api/get-activities';
 import { useUpdateActivity } from '../api/update-activity';
-import { errorMessage } from '../utils/errors';
+import { prospectWording } from '../utils/error-wording';
 import { formatDue, formatLongDateTime, isOverdue } from '../utils/format';
 import {
   type ActivityFormValues,
@@ -38,7 +39,7 @@ import { PriorityBadge } from './prospect-badges';
 import { LoadError } from './query-states';
 
 const failed = (title: string) => (error: unknown) =>
-  notifications.show({ color: 'red', title, message: errorMessage(error) });
+  notifications.show({ color: 'red', title, message: errorMessage(error, prospectWording) });
 
 function ActivityItem({ activity }: { activity: ProspectActivity }) {
   const update = useUpdateActivity();
@@ -139,7 +140,7 @@ function ActivityForm({ prospectId }: { prospectId: number }) {
       form.setValues(next);
       form.resetDirty(next);
     } catch (error) {
-      showSubmitError(form, error, setFormError, errorMessage);
+      showSubmitError(form, error, setFormError, (failure) => errorMessage(failure, prospectWording));
     }
   });
 

@@ -16,18 +16,20 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCircleCheck, IconFileTypeCsv, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useReducer, useState } from 'react';
 import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { fieldErrorFr } from '../../../lib/form-errors';
 import { useImportProspects } from '../api/import-prospects';
-import { errorMessage, groupImportErrors } from '../utils/errors';
+import { groupImportErrors, prospectWording } from '../utils/error-wording';
 import { countText, formatFileSize } from '../utils/format';
 import { mappingErrors, mappingFromRows, mappingServerErrors, mapsFirstName } from '../utils/import-mapping';
 import {
-  csvFileError,
   importableCount,
+  importFileAccept,
+  importFileError,
   importReducer,
   importSteps,
   importSummary,
@@ -188,8 +190,8 @@ function PreviewStep({ preview }: { preview: ProspectImportResult }) {
 }
 
 /**
- * "Importer": a CSV file in four steps — the file, its columns, a preview with each line's errors,
- * the import — then the list refreshes.
+ * "Importer": a CSV file or an Excel workbook (.xlsx) in four steps — the file, its columns, a
+ * preview with each line's errors, the import — then the list refreshes.
  */
 export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [state, dispatch] = useReducer(importReducer, initialImportState);
@@ -229,11 +231,11 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
       setMessage('Corrigez la correspondance des colonnes signalée.');
       return;
     }
-    setMessage(errorMessage(error));
+    setMessage(errorMessage(error, prospectWording));
   };
 
   const analyse = () => {
-    const invalid = csvFileError(state.file);
+    const invalid = importFileError(state.file);
     setFileError(invalid);
     setMessage(null);
     if (invalid || !state.file) return;
@@ -247,7 +249,7 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
         onError: (error) => {
           const onFile = fileErrorOf(error);
           if (onFile) setFileError(onFile);
-          else setMessage(errorMessage(error));
+          else setMessage(errorMessage(error, prospectWording));
         },
       },
     );
@@ -328,22 +330,22 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
         {state.step === 0 && (
           <Stack gap="md">
             <Text size="sm">
-              Un fichier CSV exporté d’un tableur ou d’un autre CRM : la première ligne donne le nom des
-              colonnes, séparées par « ; » ou « , ». Les colonnes sont reconnues à l’étape suivante, où vous
-              pourrez les corriger.
+              Un fichier CSV ou Excel (.xlsx) exporté d’un tableur ou d’un autre CRM : la première ligne donne
+              le nom des colonnes (séparées par « ; » ou « , » dans un CSV ; la première feuille d’un classeur
+              Excel est lue). Les colonnes sont reconnues à l’étape suivante, où vous pourrez les corriger.
             </Text>
             <FileInput
-              label="Fichier CSV"
+              label="Fichier CSV ou Excel (.xlsx)"
               description={`Au plus ${formatFileSize(2 * 1024 * 1024)} et 10 000 lignes.`}
               placeholder="Choisir un fichier…"
-              accept=".csv,text/csv"
+              accept={importFileAccept}
               clearable
               clearButtonProps={{ 'aria-label': 'Retirer le fichier' }}
-              leftSection={<IconFileTypeCsv size={18} aria-hidden="true" />}
+              leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
               value={state.file}
               onChange={(file) => {
                 dispatch({ type: 'fileChosen', file });
-                setFileError(file ? csvFileError(file) : null);
+                setFileError(file ? importFileError(file) : null);
                 setMessage(null);
               }}
               error={fileError}

@@ -24,10 +24,11 @@ import { useEffect, useRef, useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
 import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { fieldErrorFr } from '../../../lib/form-errors';
 import { useCreateProspect } from '../api/create-prospect';
 import { useUpdateProspect } from '../api/update-prospect';
-import { errorMessage, fieldLabel } from '../utils/errors';
+import { fieldLabel, prospectWording } from '../utils/error-wording';
 import { formatDue } from '../utils/format';
 import {
   addCustomFieldRow,
@@ -244,7 +245,7 @@ export function ProspectForm({
         }
         return;
       }
-      setFormError(errorMessage(error));
+      setFormError(errorMessage(error, prospectWording));
     }
   });
 

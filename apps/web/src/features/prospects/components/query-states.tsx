@@ -1,7 +1,8 @@
 import { Skeleton, Stack } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { EmptyState, ListPagination, LoadError as SharedLoadError } from '../../../components/query-states';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
+import { prospectWording } from '../utils/error-wording';
 
 /** Placeholder rows while a table loads. */
 export function TableSkeleton({ rows = 6, label }: { rows?: number; label: string }) {
@@ -18,7 +19,7 @@ export function TableSkeleton({ rows = 6, label }: { rows?: number; label: strin
 
 /** A list or a page that could not be loaded, worded for this feature. */
 export function LoadError(props: Omit<ComponentProps<typeof SharedLoadError>, 'describe'>) {
-  return <SharedLoadError {...props} describe={(error) => errorMessage(error)} />;
+  return <SharedLoadError {...props} describe={(error) => errorMessage(error, prospectWording)} />;
 }
 
 export { EmptyState, ListPagination };

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { paths } from '../../../config/paths';
+import { useUrlState } from '../../../lib/url-state';
 import { useProspects } from '../api/get-prospects';
 import { NextActivity } from '../components/next-activity';
 import { LeadStageBadge, PipelineStageBadge, ProspectStateBadge } from '../components/prospect-badges';
@@ -14,21 +15,19 @@ import { SortableTh } from '../components/sortable-th';
 import { countText, telHref } from '../utils/format';
 import {
   hasSearch,
-  type ProspectSearchState,
-  parseMergedSearch,
+  type MergedSearchState,
+  mergedSearch,
+  openProspectSearch,
   parseSortValue,
   prospectSearchToQuery,
   sortOptions,
   sortValue,
-  withOpenProspect,
 } from '../utils/search-params';
-import { useProspectSearch } from '../utils/use-prospect-search';
 
 const PER_PAGE = 50;
 
 /** The prospect's card, on the prospects page. */
-const prospectHref = (id: number | 'new') =>
-  `${paths.dashboard.prospects}?${withOpenProspect(new URLSearchParams(), id).toString()}`;
+const prospectHref = (id: number | 'new') => `${paths.dashboard.prospects}?${openProspectSearch(id)}`;
 
 const none = (
   <Text span size="sm" c="dimmed">
@@ -43,8 +42,8 @@ function MergedRows({
   busy,
 }: {
   prospects: Prospect[];
-  state: ProspectSearchState;
-  update: (changes: Partial<ProspectSearchState>) => void;
+  state: MergedSearchState;
+  update: (changes: Partial<MergedSearchState>) => void;
   busy: boolean;
 }) {
   const sort = { sortBy: state.sortBy, sortOrder: state.sortOrder, onSort: update };
@@ -161,7 +160,7 @@ function MergedRows({
  * with the list's search, sort and pagination.
  */
 export function MergedPage() {
-  const { state, update } = useProspectSearch(parseMergedSearch);
+  const [state, update] = useUrlState(mergedSearch);
   const list = useProspects(prospectSearchToQuery(state, PER_PAGE));
   const shown = list.data;
   const prospects = shown?.data ?? [];

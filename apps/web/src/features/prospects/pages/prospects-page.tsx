@@ -26,6 +26,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
+import { useUrlState } from '../../../lib/url-state';
 import { useProspects } from '../api/get-prospects';
 import { ContactIcons } from '../components/contact-icons';
 import { ImportWizard } from '../components/import-wizard';
@@ -38,15 +39,15 @@ import { countText, formatDay } from '../utils/format';
 import {
   countProspectFilters,
   hasSearch,
+  type OpenProspect,
   type ProspectSearchState,
-  parseProspectSearch,
   parseSortValue,
   prospectExportUrl,
+  prospectSearch,
   prospectSearchToQuery,
   sortOptions,
   sortValue,
 } from '../utils/search-params';
-import { useProspectSearch } from '../utils/use-prospect-search';
 
 const PER_PAGE = 20;
 
@@ -244,7 +245,10 @@ function ProspectRows({
  * prospect drawer (create, edit, activities, delete), CSV import and export.
  */
 export function ProspectsPage() {
-  const { state, update, open, setOpen, hrefFor } = useProspectSearch(parseProspectSearch);
+  const [state, update, hrefForState] = useUrlState(prospectSearch);
+  const open = state.prospect;
+  const setOpen = (prospect: OpenProspect) => update({ prospect });
+  const hrefFor = (prospect: OpenProspect) => hrefForState({ prospect });
   const [importOpened, setImportOpened] = useState(false);
   const list = useProspects(prospectSearchToQuery(state, PER_PAGE));
   const shown = list.data;

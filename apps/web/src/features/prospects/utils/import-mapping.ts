@@ -1,4 +1,5 @@
 import {
+  acceptsSeveralColumns,
   CUSTOM_FIELD_PREFIX,
   type ImportTarget,
   type ProspectImportField,
@@ -22,9 +23,6 @@ export interface MappingRow {
   customName: string;
 }
 
-/** Fields several columns may fill (their values are put together), as the server allows. */
-const MULTI_CHOICES = new Set<MappingChoice>(['contactLinks', 'observations', 'ignore']);
-
 export const CUSTOM_CHOICE_LABEL = 'Champ personnalisé';
 
 /** The choices of one column, in the order a user scans them. */
@@ -37,7 +35,8 @@ export const mappingChoiceOptions: { value: MappingChoice; label: string }[] = [
 const defaultCustomName = (header: string) =>
   header.trim().slice(0, prospectLimits.customFieldKeyMaxLength).trim();
 
-function rowOf(header: string, target: ImportTarget | undefined): MappingRow {
+/** The server answers each header's target as a string (an `ImportTarget`; anything else: ignored). */
+function rowOf(header: string, target: string | undefined): MappingRow {
   if (target?.startsWith(CUSTOM_FIELD_PREFIX)) {
     return { header, choice: 'custom', customName: target.slice(CUSTOM_FIELD_PREFIX.length) };
   }
@@ -48,10 +47,7 @@ function rowOf(header: string, target: ImportTarget | undefined): MappingRow {
 }
 
 /** The editor's rows for the file's headers (in their order) and a mapping (missing ones: ignored). */
-export function mappingRowsFrom(
-  headers: readonly string[],
-  mapping: Record<string, ImportTarget>,
-): MappingRow[] {
+export function mappingRowsFrom(headers: readonly string[], mapping: Record<string, string>): MappingRow[] {
   return headers.map((header) => rowOf(header, Object.hasOwn(mapping, header) ? mapping[header] : undefined));
 }
 
@@ -117,7 +113,8 @@ export function mappingErrors(rows: readonly MappingRow[]): Record<string, strin
         continue;
       }
     }
-    if (MULTI_CHOICES.has(row.choice)) continue;
+    // Links, observations and "ignore" may take several columns (the server's rule).
+    if (acceptsSeveralColumns(row.choice)) continue;
     const key = targetKey(row);
     const first = used.get(key);
     if (first !== undefined) errors[row.header] = `Déjà choisi pour la colonne « ${first} »`;

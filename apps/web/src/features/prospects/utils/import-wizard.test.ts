@@ -2,9 +2,9 @@ import type { ProspectImportResult } from '@closia/shared';
 import { describe, expect, it } from 'vitest';
 import { setMappingChoice } from './import-mapping';
 import {
-  csvFileError,
   type ImportWizardState,
   importableCount,
+  importFileError,
   importReducer,
   importSummary,
   initialImportState,
@@ -29,19 +29,32 @@ const result = (changes: Partial<ProspectImportResult> = {}): ProspectImportResu
 const file = new File(['Prénom;Budget\nLuc;1\n'], 'prospects.csv', { type: 'text/csv' });
 
 describe('the chosen file', () => {
-  it('accepts a CSV of at most 2 MB', () => {
-    expect(csvFileError(file)).toBeNull();
-    expect(csvFileError({ name: 'export.CSV', size: 10, type: '' })).toBeNull();
-    expect(csvFileError({ name: 'export', size: 10, type: 'text/csv' })).toBeNull();
+  it('accepts a CSV or an Excel workbook (.xlsx) of at most 2 MB', () => {
+    expect(importFileError(file)).toBeNull();
+    expect(importFileError({ name: 'export.CSV', size: 10, type: '' })).toBeNull();
+    expect(importFileError({ name: 'export', size: 10, type: 'text/csv' })).toBeNull();
+    expect(
+      importFileError({ name: 'liste.xlsx', size: 10, type: 'application/vnd.ms-excel.sheet' }),
+    ).toBeNull();
+    expect(
+      importFileError({
+        name: 'classeur',
+        size: 10,
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+    ).toBeNull();
   });
 
   it('refuses nothing, another type, an empty file and a file above 2 MB', () => {
-    expect(csvFileError(null)).toBe('Choisissez un fichier CSV.');
-    expect(csvFileError({ name: 'liste.xlsx', size: 10, type: 'application/vnd.ms-excel.sheet' })).toMatch(
-      /format CSV/,
+    expect(importFileError(null)).toBe('Choisissez un fichier CSV ou Excel (.xlsx).');
+    expect(importFileError({ name: 'photo.png', size: 10, type: 'image/png' })).toBe(
+      'Choisissez un fichier au format CSV ou Excel (.xlsx).',
     );
-    expect(csvFileError({ name: 'vide.csv', size: 0, type: 'text/csv' })).toBe('Ce fichier est vide.');
-    expect(csvFileError({ name: 'gros.csv', size: 3 * 1024 * 1024, type: 'text/csv' })).toBe(
+    expect(importFileError({ name: 'ancien.xls', size: 10, type: 'application/x-ole-storage' })).toMatch(
+      /format CSV ou Excel/,
+    );
+    expect(importFileError({ name: 'vide.csv', size: 0, type: 'text/csv' })).toBe('Ce fichier est vide.');
+    expect(importFileError({ name: 'gros.csv', size: 3 * 1024 * 1024, type: 'text/csv' })).toBe(
       'Ce fichier pèse 3\u00a0Mo : il ne doit pas dépasser 2\u00a0Mo.',
     );
   });

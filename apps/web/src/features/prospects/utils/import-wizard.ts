@@ -3,7 +3,7 @@ import { countText, formatFileSize } from './format';
 import { type MappingRow, mappingRowsFrom } from './import-mapping';
 
 /*
- * The CSV import wizard: 1 choose the file (a dry run reads its headers and guesses the mapping) →
+ * The import wizard (a CSV file or an Excel workbook): 1 choose the file (a dry run reads its headers and guesses the mapping) →
  * 2 map the columns → 3 preview (a dry run with the chosen mapping) → 4 import (the real run).
  * Going back keeps what was chosen; a new file starts over.
  */
@@ -11,19 +11,28 @@ import { type MappingRow, mappingRowsFrom } from './import-mapping';
 export const importSteps = ['Fichier', 'Colonnes', 'Aperçu', 'Import'] as const;
 export type ImportStep = 0 | 1 | 2 | 3;
 
-const CSV_TYPES = new Set([
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The types a browser gives a CSV file (Windows says "Excel" for one) or an Excel workbook. */
+const IMPORT_TYPES = new Set([
   'text/csv',
   'application/csv',
   'text/x-csv',
   'application/vnd.ms-excel',
   'text/plain',
+  XLSX_TYPE,
 ]);
 
-/** Why a chosen file cannot be sent (French), or null when it can. */
-export function csvFileError(file: Pick<File, 'name' | 'size' | 'type'> | null): string | null {
-  if (!file) return 'Choisissez un fichier CSV.';
-  const csvName = file.name.toLowerCase().endsWith('.csv');
-  if (!csvName && !CSV_TYPES.has(file.type)) return 'Choisissez un fichier au format CSV (.csv).';
+/** What the file input offers to choose. */
+export const importFileAccept = `.csv,.xlsx,text/csv,${XLSX_TYPE}`;
+
+/** Why a chosen file cannot be sent (French), or null when it can. The server reads it by its content. */
+export function importFileError(file: Pick<File, 'name' | 'size' | 'type'> | null): string | null {
+  if (!file) return 'Choisissez un fichier CSV ou Excel (.xlsx).';
+  const name = file.name.toLowerCase();
+  const knownName = name.endsWith('.csv') || name.endsWith('.xlsx');
+  if (!knownName && !IMPORT_TYPES.has(file.type))
+    return 'Choisissez un fichier au format CSV ou Excel (.xlsx).';
   if (file.size === 0) return 'Ce fichier est vide.';
   if (file.size > prospectLimits.importMaxBytes) {
     return `Ce fichier pèse ${formatFileSize(file.size)} : il ne doit pas dépasser ${formatFileSize(prospectLimits.importMaxBytes)}.`;

@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { changeUrlState, readUrlState, writeUrlState } from '../../../lib/url-state';
 import {
   countProspectFilters,
-  defaultProspectSearch,
   hasSearch,
-  parseMergedSearch,
-  parseProspectSearch,
+  mergedSearch,
+  openProspectSearch,
+  type ProspectSearchState,
   parseSortValue,
   prospectExportUrl,
-  prospectSearchToParams,
+  prospectSearch,
   prospectSearchToQuery,
-  readOpenProspect,
   sortOptions,
   sortValue,
   toggleSort,
-  withOpenProspect,
 } from './search-params';
 
 const params = (search: string) => new URLSearchParams(search);
+const defaultProspectSearch = prospectSearch.defaults;
+const parseProspectSearch = (search: URLSearchParams) => readUrlState(prospectSearch, search);
+const prospectSearchToParams = (state: ProspectSearchState) => writeUrlState(prospectSearch, state);
+const readOpenProspect = (search: URLSearchParams) => parseProspectSearch(search).prospect;
 
 describe('prospect search ↔ address', () => {
   it('reads an empty address as the defaults and writes the defaults as nothing', () => {
@@ -38,6 +41,7 @@ describe('prospect search ↔ address', () => {
       sortBy: 'name',
       sortOrder: 'asc',
       page: 3,
+      prospect: null,
     });
   });
 
@@ -72,6 +76,10 @@ describe('prospect search ↔ address', () => {
     const reversed = { ...state, sortOrder: 'desc' as const };
     expect(prospectSearchToParams(reversed).get('sortOrder')).toBe('desc');
     expect(parseProspectSearch(prospectSearchToParams(reversed))).toEqual(reversed);
+
+    const oldestFirst = { ...defaultProspectSearch, sortOrder: 'asc' as const };
+    expect(prospectSearchToParams(oldestFirst).toString()).toBe('sortBy=createdAt&sortOrder=asc');
+    expect(parseProspectSearch(prospectSearchToParams(oldestFirst))).toEqual(oldestFirst);
   });
 
   it('writes the API query with lists comma-separated, the order and the page size', () => {
@@ -100,8 +108,9 @@ describe('prospect search ↔ address', () => {
   });
 
   it('keeps only the search, the sort and the page on the merged view', () => {
-    expect(parseMergedSearch(params('query=a&state=success&leadStage=demo&sortBy=name&page=2'))).toEqual({
-      ...defaultProspectSearch,
+    expect(
+      readUrlState(mergedSearch, params('query=a&state=success&leadStage=demo&sortBy=name&page=2')),
+    ).toEqual({
       query: 'a',
       sortBy: 'name',
       sortOrder: 'asc',
@@ -132,10 +141,19 @@ describe('the open prospect', () => {
   });
 
   it('opens and closes a prospect without touching the search', () => {
-    const opened = withOpenProspect(params('query=luc&page=2'), 7);
+    const search = parseProspectSearch(params('query=luc&page=2'));
+    const opened = prospectSearchToParams(changeUrlState(prospectSearch, search, { prospect: 7 }));
     expect(opened.toString()).toBe('query=luc&page=2&prospect=7');
-    expect(withOpenProspect(opened, null).toString()).toBe('query=luc&page=2');
+    const closed = changeUrlState(prospectSearch, parseProspectSearch(opened), { prospect: null });
+    expect(prospectSearchToParams(closed).toString()).toBe('query=luc&page=2');
     expect(parseProspectSearch(opened).query).toBe('luc');
+    expect(openProspectSearch('new')).toBe('prospect=new');
+  });
+
+  it('keeps the open prospect through a search change, back on the first page', () => {
+    const opened = parseProspectSearch(params('query=luc&page=2&prospect=7'));
+    const next = changeUrlState(prospectSearch, opened, { state: ['success'] });
+    expect(prospectSearchToParams(next).toString()).toBe('query=luc&state=success&prospect=7');
   });
 });
 

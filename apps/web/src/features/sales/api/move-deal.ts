@@ -2,7 +2,8 @@ import type { Deal, Pipeline, SelectablePipelineStage } from '@closia/shared';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
+import { saleWording } from '../utils/error-wording';
 import { type BoardAction, boardReducer, type Move, planMove } from '../utils/kanban';
 import { stageLabel } from '../utils/stages';
 import { invalidateSales, salesKeys } from './sales-keys';
@@ -59,7 +60,7 @@ export function useMoveDeal() {
       notifications.show({
         color: 'red',
         title: 'Déplacement annulé',
-        message: `« ${deal.title} » n’a pas pu passer en ${stageLabel(status)} et reste en ${stageLabel(deal.status)}. ${errorMessage(error)}`,
+        message: `« ${deal.title} » n’a pas pu passer en ${stageLabel(status)} et reste en ${stageLabel(deal.status)}. ${errorMessage(error, saleWording)}`,
       });
     },
     onSuccess: (updated) => {

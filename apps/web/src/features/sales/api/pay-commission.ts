@@ -2,7 +2,8 @@ import type { CommissionLine } from '@closia/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
+import { saleWording } from '../utils/error-wording';
 import { formatCents } from '../utils/format';
 import { salesKeys } from './sales-keys';
 
@@ -28,7 +29,11 @@ export function usePayCommission() {
       });
     },
     onError: (error) => {
-      notifications.show({ color: 'red', title: 'Paiement non enregistré', message: errorMessage(error) });
+      notifications.show({
+        color: 'red',
+        title: 'Paiement non enregistré',
+        message: errorMessage(error, saleWording),
+      });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: salesKeys.commissions });

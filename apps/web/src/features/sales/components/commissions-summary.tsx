@@ -1,4 +1,4 @@
-import type { CommissionMonth, CommissionSums, Commissions } from '@closia/shared';
+import type { CommissionMonth, CommissionOwed, CommissionSums } from '@closia/shared';
 import { Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useCommissions } from '../api/get-commissions';
@@ -88,8 +88,8 @@ function MonthsTable({ months }: { months: CommissionMonth[] }) {
   );
 }
 
-function OwedTable({ commissions }: { commissions: Extract<Commissions, { role: 'infopreneur' }> }) {
-  if (commissions.owed.length === 0) {
+function OwedTable({ owed }: { owed: CommissionOwed[] }) {
+  if (owed.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         Vous ne devez rien sur la période : aucune vente de vos offres n’a été gagnée par vos setters et
@@ -113,7 +113,7 @@ function OwedTable({ commissions }: { commissions: Extract<Commissions, { role: 
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {commissions.owed.map((row) => (
+          {owed.map((row) => (
             <Table.Tr key={row.beneficiary.id} data-testid="owed-row">
               <Table.Td>{row.beneficiary.fullName}</Table.Td>
               <Table.Td style={{ textAlign: 'right' }}>{formatCents(row.dueCents)}</Table.Td>
@@ -149,7 +149,7 @@ export function CommissionsSummary({ period, chosen }: { period: StatsPeriod; ch
         <Totals totals={data.totals} infopreneur={data.role === 'infopreneur'} />
         {data.role === 'infopreneur' ? (
           <>
-            <OwedTable commissions={data} />
+            <OwedTable owed={data.owed ?? []} />
             {unpaid.length > 0 && (
               <CommissionLinesTable
                 lines={unpaid}

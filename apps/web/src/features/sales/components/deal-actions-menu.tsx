@@ -1,5 +1,4 @@
-import type { Deal, SelectablePipelineStage } from '@closia/shared';
-import { isOpenStage } from '@closia/shared';
+import { type Deal, dealCan, dealMoveTargets, type SelectablePipelineStage } from '@closia/shared';
 import { Button, Menu } from '@mantine/core';
 import {
   IconArrowsExchange,
@@ -8,19 +7,17 @@ import {
   IconTrophy,
   IconUserShare,
 } from '@tabler/icons-react';
-import { movableStages, stageLabel } from '../utils/stages';
+import { stageLabel } from '../utils/stages';
 
 export type DealDialog = 'win' | 'lose' | 'handoff' | 'move';
 
-/** What the viewer may do with a deal from a card or a row. */
-export function dealPermissions(deal: Deal) {
-  const owner = deal.viewerRole === 'owner';
-  const open = isOpenStage(deal.status);
+/** What the viewer may do with a deal from a card or a row (the rules are `dealCan`, shared with the server). */
+function dealMenuActions(deal: Deal) {
   return {
-    stages: movableStages(deal),
-    win: owner && open,
-    lose: owner && open,
-    handoff: owner && deal.status === 'Role',
+    stages: dealMoveTargets(deal),
+    win: dealCan(deal, 'win'),
+    lose: dealCan(deal, 'lose'),
+    handoff: dealCan(deal, 'handOff'),
   };
 }
 
@@ -42,7 +39,7 @@ export function DealActionsMenu({
   /** Without the leading icon, for a narrow kanban card. */
   compact?: boolean;
 }) {
-  const can = dealPermissions(deal);
+  const can = dealMenuActions(deal);
   if (can.stages.length === 0 && !can.win && !can.lose && !can.handoff) return null;
   return (
     <Menu position="bottom-end" withinPortal shadow="md">

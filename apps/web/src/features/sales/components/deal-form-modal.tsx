@@ -4,11 +4,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { describeFor } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateDeal } from '../api/create-deal';
 import { type DealFormValues, emptyDealValues, toDealInput } from '../utils/deal-form';
-import { describeFor } from '../utils/errors';
+import { saleWording } from '../utils/error-wording';
 import { stageLabel } from '../utils/stages';
 import { DealFields } from './deal-fields';
 
@@ -53,7 +54,7 @@ export function DealFormModal({
       });
       onClose();
     } catch (error) {
-      showSubmitError(form, error, setFormError, describeFor(form));
+      showSubmitError(form, error, setFormError, describeFor(form, saleWording));
     }
   });
 

@@ -1,4 +1,4 @@
-import type { Deal, Paginated, Team } from '@closia/shared';
+import { type Deal, dealCan, type Paginated, type Team } from '@closia/shared';
 import { Anchor, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -21,7 +21,7 @@ function useMyTeams(enabled: boolean) {
  * the others see it and a link to the team's pipeline.
  */
 export function DealTeamSection({ deal }: { deal: Deal }) {
-  const owner = deal.viewerRole === 'owner';
+  const owner = dealCan(deal, 'chooseTeam');
   const teams = useMyTeams(owner || deal.teamId !== null);
   const update = useUpdateDeal();
   const current = teams.data?.data.find((team) => team.id === deal.teamId);

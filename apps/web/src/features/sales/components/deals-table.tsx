@@ -55,10 +55,10 @@ function TableFilters({
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
         <MultiSelect
           label="Étapes"
-          placeholder={filters.stages.length === 0 ? 'Toutes' : undefined}
+          placeholder={filters.status.length === 0 ? 'Toutes' : undefined}
           data={pipelineStageOptions}
-          value={filters.stages}
-          onChange={(stages) => onChange({ stages: stages as DealTableFilters['stages'], page: 1 })}
+          value={filters.status}
+          onChange={(status) => onChange({ status: status as DealTableFilters['status'], page: 1 })}
           clearable
           clearButtonProps={{ 'aria-label': 'Effacer les étapes' }}
         />
@@ -97,7 +97,7 @@ function TableFilters({
             leftSection={<IconFilterOff size={14} aria-hidden="true" />}
             onClick={() =>
               onChange({
-                stages: [],
+                status: [],
                 serviceId: null,
                 expectedCloseFrom: null,
                 expectedCloseTo: null,

@@ -5,11 +5,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { describeFor } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useHandOffDeal } from '../api/hand-off-deal';
 import { useCloserSearch } from '../api/search-closers';
-import { describeFor } from '../utils/errors';
+import { saleWording } from '../utils/error-wording';
 
 interface HandoffValues {
   closerId: string | null;
@@ -72,7 +73,7 @@ export function HandoffModal({ deal, onClose }: { deal: Deal | null; onClose: ()
       });
       onClose();
     } catch (error) {
-      showSubmitError(form, error, setFormError, describeFor(form));
+      showSubmitError(form, error, setFormError, describeFor(form, saleWording));
     }
   });
 

@@ -1,10 +1,17 @@
-import type { Deal, Pipeline, PipelineStageSummary, SelectablePipelineStage } from '@closia/shared';
+import {
+  type Deal,
+  dealCan,
+  dealMoveTargets,
+  type Pipeline,
+  type PipelineStageSummary,
+  type SelectablePipelineStage,
+} from '@closia/shared';
 import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconThumbDown, IconTrophy } from '@tabler/icons-react';
 import { type DragEvent, useState } from 'react';
 import { countText, formatCents } from '../utils/format';
-import { groupByStage, movableStages, openStages, stageLabel } from '../utils/stages';
-import { type DealDialog, dealPermissions } from './deal-actions-menu';
+import { groupByStage, openStages, stageLabel } from '../utils/stages';
+import type { DealDialog } from './deal-actions-menu';
 import { DEAL_DRAG_TYPE, DealCard } from './deal-card';
 
 /**
@@ -73,8 +80,7 @@ function OutcomeZones({
   onOver: (outcome: Outcome | null) => void;
   onDropDeal: (event: DragEvent<HTMLElement>, outcome: Outcome) => void;
 }) {
-  const can = dealPermissions(deal);
-  const shown = (['win', 'lose'] as const).filter((outcome) => can[outcome]);
+  const shown = (['win', 'lose'] as const).filter((outcome) => dealCan(deal, outcome));
   if (shown.length === 0) return null;
   return (
     <Group
@@ -154,7 +160,7 @@ export function KanbanBoard({
   const [overOutcome, setOverOutcome] = useState<Outcome | null>(null);
   const groups = groupByStage(deals);
   const accepts = (stage: SelectablePipelineStage) =>
-    dragging !== null && movableStages(dragging).includes(stage);
+    dragging !== null && dealMoveTargets(dragging).includes(stage);
 
   const endDrag = () => {
     setDragging(null);
@@ -171,7 +177,7 @@ export function KanbanBoard({
     event.preventDefault();
     const deal = draggedDeal(event);
     endDrag();
-    if (deal && dealPermissions(deal)[outcome]) onDialog(outcome, deal);
+    if (deal && dealCan(deal, outcome)) onDialog(outcome, deal);
   };
 
   const columnEvents = (stage: SelectablePipelineStage) => ({
@@ -188,7 +194,7 @@ export function KanbanBoard({
       event.preventDefault();
       const deal = draggedDeal(event);
       endDrag();
-      if (deal && movableStages(deal).includes(stage)) onMove(deal, stage);
+      if (deal && dealMoveTargets(deal).includes(stage)) onMove(deal, stage);
     },
   });
 
@@ -247,7 +253,7 @@ export function KanbanBoard({
                         <li key={deal.id}>
                           <DealCard
                             deal={deal}
-                            draggable={movableStages(deal).length > 0}
+                            draggable={dealMoveTargets(deal).length > 0}
                             dragging={dragging?.id === deal.id}
                             onDragStart={setDragging}
                             onDragEnd={endDrag}

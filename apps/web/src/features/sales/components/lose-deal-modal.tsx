@@ -4,10 +4,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { describeFor } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useLoseDeal } from '../api/lose-deal';
-import { describeFor } from '../utils/errors';
+import { saleWording } from '../utils/error-wording';
 
 const validate = zodResolver(dealLoseSchema);
 
@@ -37,7 +38,7 @@ export function LoseDealModal({ deal, onClose }: { deal: Deal | null; onClose: (
       });
       onClose();
     } catch (error) {
-      showSubmitError(form, error, setFormError, describeFor(form));
+      showSubmitError(form, error, setFormError, describeFor(form, saleWording));
     }
   });
 

@@ -1,10 +1,10 @@
-import { type Deal, dealMoveSchema, type SelectablePipelineStage } from '@closia/shared';
+import { type Deal, dealMoveSchema, dealMoveTargets, type SelectablePipelineStage } from '@closia/shared';
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useMoveDeal } from '../api/move-deal';
-import { movableStages, stageLabel } from '../utils/stages';
+import { stageLabel } from '../utils/stages';
 
 interface MoveValues {
   status: SelectablePipelineStage | null;
@@ -27,7 +27,7 @@ export function MoveDealModal({ deal, onClose }: { deal: Deal | null; onClose: (
     if (deal) reset();
   }, [deal, reset]);
 
-  const stages = deal ? movableStages(deal) : [];
+  const stages = deal ? dealMoveTargets(deal) : [];
   const submit = form.onSubmit((values) => {
     if (!deal || !values.status) return;
     // The toast tells the outcome (and the move is undone on failure).

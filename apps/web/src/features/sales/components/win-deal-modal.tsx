@@ -4,11 +4,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { describeFor } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useWinDeal } from '../api/win-deal';
 import { numberOrNull } from '../utils/deal-form';
-import { describeFor } from '../utils/errors';
+import { saleWording } from '../utils/error-wording';
 import { formatCents, formatPercent } from '../utils/format';
 
 interface WinValues {
@@ -62,7 +63,7 @@ export function WinDealModal({ deal, onClose }: { deal: Deal | null; onClose: ()
       });
       onClose();
     } catch (error) {
-      showSubmitError(form, error, setFormError, describeFor(form));
+      showSubmitError(form, error, setFormError, describeFor(form, saleWording));
     }
   });
 

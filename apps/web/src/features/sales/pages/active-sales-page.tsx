@@ -2,9 +2,10 @@ import { type Deal, isInfopreneur, type SelectablePipelineStage } from '@closia/
 import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconFlame, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { useUrlState } from '../../../lib/url-state';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useBoardDeals } from '../api/get-board-deals';
 import { useMoveDeal } from '../api/move-deal';
@@ -17,7 +18,7 @@ import { ScrollTable } from '../components/scroll-table';
 import { StageBadge } from '../components/stage-badge';
 import { ViewpointControl } from '../components/viewpoint-control';
 import { daysOverdue, daysUntilClose, sortActiveDeals } from '../utils/active-sales';
-import { readViewpoint, type Viewpoint } from '../utils/deal-table';
+import { type Viewpoint, viewpointOf, viewpointState } from '../utils/deal-table';
 import {
   countText,
   daysInStageText,
@@ -61,22 +62,17 @@ function CloseBadge({ deal, today }: { deal: Deal; today: string }) {
  * ones first with how late they are; each row moves, wins or loses its deal at once.
  */
 export function ActiveSalesPage() {
-  const [params, setParams] = useSearchParams();
+  const [address, setAddress] = useUrlState(viewpointState);
   const { data: user } = useCurrentUser();
   const infopreneur = isInfopreneur(user);
-  const viewpoint = readViewpoint(params, infopreneur);
+  const viewpoint = viewpointOf(address, infopreneur);
   const board = useBoardDeals(viewpoint);
   const move = useMoveDeal();
   const { open, dialogs } = useDealDialogs();
   const [creating, setCreating] = useState(false);
   const today = todayDay();
 
-  const setViewpoint = (value: Viewpoint) => {
-    const next = new URLSearchParams(params);
-    if (value === 'infopreneur') next.set('as', 'infopreneur');
-    else next.delete('as');
-    setParams(next, { replace: true });
-  };
+  const setViewpoint = (value: Viewpoint) => setAddress({ as: value });
   const onMove = (deal: Deal, status: SelectablePipelineStage) => move.mutate({ deal, status });
 
   let content: ReactNode;

@@ -2,9 +2,10 @@ import { type Deal, isInfopreneur, type SelectablePipelineStage } from '@closia/
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconLayoutKanban, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { useUrlState } from '../../../lib/url-state';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useBoardDeals } from '../api/get-board-deals';
 import { usePipeline } from '../api/get-pipeline';
@@ -16,13 +17,7 @@ import { DealsTable } from '../components/deals-table';
 import { KanbanBoard } from '../components/kanban-board';
 import { EmptyState, LoadError } from '../components/query-states';
 import { ViewpointControl } from '../components/viewpoint-control';
-import {
-  type DealTableFilters,
-  readTableFilters,
-  readViewpoint,
-  type Viewpoint,
-  writeTableFilters,
-} from '../utils/deal-table';
+import { salesState, type Viewpoint, viewpointOf } from '../utils/deal-table';
 import { countText, formatCents } from '../utils/format';
 import { pipelineFromDeals } from '../utils/kanban';
 
@@ -91,32 +86,18 @@ function KanbanView({
  * follow, read-only, the deals sold on their offers.
  */
 export function SalesPage() {
-  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useUrlState(salesState);
   const { data: user } = useCurrentUser();
   const infopreneur = isInfopreneur(user);
-  const viewpoint = readViewpoint(params, infopreneur);
-  const view: View = params.get('view') === 'table' ? 'table' : 'kanban';
-  const filters = readTableFilters(params);
+  const viewpoint = viewpointOf(filters, infopreneur);
+  const view: View = filters.view;
   const [creating, setCreating] = useState(false);
   const move = useMoveDeal();
   const { open, dialogs } = useDealDialogs();
   const viewLabelId = useId();
 
-  const update = (change: (next: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
-    change(next);
-    setParams(next, { replace: true });
-  };
-  const setView = (value: View) =>
-    update((next) => (value === 'table' ? next.set('view', 'table') : next.delete('view')));
-  const setViewpoint = (value: Viewpoint) =>
-    update((next) => {
-      if (value === 'infopreneur') next.set('as', 'infopreneur');
-      else next.delete('as');
-      next.delete('page');
-    });
-  const setFilters = (change: Partial<DealTableFilters>) =>
-    setParams(writeTableFilters(params, { ...filters, ...change }), { replace: true });
+  const setView = (value: View) => setFilters({ view: value });
+  const setViewpoint = (value: Viewpoint) => setFilters({ as: value });
 
   const onMove = (deal: Deal, status: SelectablePipelineStage) => move.mutate({ deal, status });
   const create = () => setCreating(true);

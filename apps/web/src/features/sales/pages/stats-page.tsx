@@ -1,9 +1,9 @@
 import type { SalesBreakdown, Stats } from '@closia/shared';
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ReactNode, useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { useUrlState } from '../../../lib/url-state';
 import { useStats } from '../api/get-stats';
 import { CommissionsSummary } from '../components/commissions-summary';
 import { DateField } from '../components/date-field';
@@ -12,13 +12,7 @@ import { LoadError } from '../components/query-states';
 import { ScrollTable } from '../components/scroll-table';
 import { ConversionChart, MonthlyRevenueChart, StageFunnelChart } from '../components/stats-charts';
 import { countText, formatCents, formatDay, formatDays, formatRate, todayDay } from '../utils/format';
-import {
-  commissionsPeriod,
-  defaultPeriod,
-  periodProblem,
-  readPeriod,
-  type StatsPeriod,
-} from '../utils/period';
+import { commissionsPeriod, periodProblem, periodState, type StatsPeriod } from '../utils/period';
 
 function Kpi({
   label,
@@ -209,21 +203,9 @@ function PeriodFigures({ period }: { period: StatsPeriod }) {
  * infopreneur, with "Marquer payée"); for an infopreneur, sales per offer and per freelancer.
  */
 export function StatsPage() {
-  const [params, setParams] = useSearchParams();
   const today = todayDay();
-  const period = readPeriod(params, today);
+  const [period, setPeriod] = useUrlState(useMemo(() => periodState(today), [today]));
   const problem = periodProblem(period);
-
-  const setPeriod = (next: Partial<StatsPeriod>) => {
-    const merged = { ...period, ...next };
-    const search = new URLSearchParams(params);
-    const fallback = defaultPeriod(today);
-    for (const key of ['from', 'to'] as const) {
-      if (merged[key] === fallback[key]) search.delete(key);
-      else search.set(key, merged[key]);
-    }
-    setParams(search, { replace: true });
-  };
 
   return (
     <Stack gap="lg">

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dealListQuery,
-  defaultTableFilters,
-  hasFilters,
-  nextSort,
-  readTableFilters,
-  readViewpoint,
-  writeTableFilters,
-} from './deal-table';
+import { changeUrlState, readUrlState, writeUrlState } from '../../../lib/url-state';
+import { dealListQuery, hasFilters, nextSort, salesState, viewpointOf } from './deal-table';
+
+const defaultTableFilters = salesState.defaults;
+const readTableFilters = (params: URLSearchParams) => readUrlState(salesState, params);
 
 describe('table filters in the address', () => {
   it('reads the API’s parameters, ignoring what is malformed', () => {
@@ -15,7 +11,9 @@ describe('table filters in the address', () => {
       'view=table&status=Closing,Role,Nope&serviceId=3&expectedCloseFrom=2025-01-01&expectedCloseTo=2025-13-45&sortBy=amount&sortOrder=desc&page=2',
     );
     expect(readTableFilters(params)).toEqual({
-      stages: ['Closing', 'Role'],
+      view: 'table',
+      as: 'seller',
+      status: ['Closing', 'Role'],
       serviceId: 3,
       expectedCloseFrom: '2025-01-01',
       expectedCloseTo: null,
@@ -28,20 +26,29 @@ describe('table filters in the address', () => {
     );
   });
 
-  it('writes them back without the defaults, keeping the other parameters', () => {
-    const filters = { ...defaultTableFilters, stages: ['Role' as const], page: 1 };
-    expect(writeTableFilters(new URLSearchParams('view=table&page=4'), filters).toString()).toBe(
-      'view=table&status=Role',
-    );
+  it('writes them back without the defaults, keeping the view', () => {
+    const shown = readTableFilters(new URLSearchParams('view=table&page=4'));
+    const filters = changeUrlState(salesState, shown, { status: ['Role'] });
+    expect(writeUrlState(salesState, filters).toString()).toBe('view=table&status=Role');
     const round = readTableFilters(
-      writeTableFilters(new URLSearchParams(), {
+      writeUrlState(salesState, {
         ...filters,
-        sortBy: 'probability',
-        sortOrder: 'desc',
+        sortBy: 'probability' as const,
+        sortOrder: 'desc' as const,
         page: 3,
       }),
     );
     expect(round).toEqual({ ...filters, sortBy: 'probability', sortOrder: 'desc', page: 3 });
+  });
+
+  it('keeps the page when the view changes, and goes back to the first one with the viewpoint', () => {
+    const table = readTableFilters(new URLSearchParams('view=table&page=4'));
+    expect(writeUrlState(salesState, changeUrlState(salesState, table, { view: 'kanban' })).toString()).toBe(
+      'page=4',
+    );
+    expect(
+      writeUrlState(salesState, changeUrlState(salesState, table, { as: 'infopreneur' })).toString(),
+    ).toBe('view=table&as=infopreneur');
   });
 
   it('knows when the list is narrowed', () => {
@@ -53,7 +60,7 @@ describe('table filters in the address', () => {
 
 describe('dealListQuery', () => {
   it('asks the API for the page, with the infopreneur’s viewpoint when chosen', () => {
-    const filters = { ...defaultTableFilters, stages: ['Closing' as const, 'Role' as const], serviceId: 4 };
+    const filters = { ...defaultTableFilters, status: ['Closing' as const, 'Role' as const], serviceId: 4 };
     expect(dealListQuery(filters, 'seller')).toEqual({
       status: 'Closing,Role',
       serviceId: 4,
@@ -85,11 +92,12 @@ describe('sorting by a column', () => {
   });
 });
 
-describe('readViewpoint', () => {
+describe('viewpointOf', () => {
   it('offers the deals on my offers to an infopreneur only', () => {
-    const params = new URLSearchParams('as=infopreneur');
-    expect(readViewpoint(params, true)).toBe('infopreneur');
-    expect(readViewpoint(params, false)).toBe('seller');
-    expect(readViewpoint(new URLSearchParams(), true)).toBe('seller');
+    const state = readTableFilters(new URLSearchParams('as=infopreneur'));
+    expect(viewpointOf(state, true)).toBe('infopreneur');
+    expect(viewpointOf(state, false)).toBe('seller');
+    expect(viewpointOf(readTableFilters(new URLSearchParams()), true)).toBe('seller');
+    expect(viewpointOf(readTableFilters(new URLSearchParams('as=admin')), true)).toBe('seller');
   });
 });

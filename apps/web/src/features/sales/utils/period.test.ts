@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { commissionsPeriod, defaultPeriod, periodProblem, readPeriod } from './period';
+import { readUrlState, writeUrlState } from '../../../lib/url-state';
+import { commissionsPeriod, defaultPeriod, periodProblem, periodState } from './period';
+
+const readPeriod = (params: URLSearchParams, today: string) => readUrlState(periodState(today), params);
 
 describe('stats period', () => {
   it('defaults to the last twelve months', () => {
@@ -15,6 +18,12 @@ describe('stats period', () => {
       from: '2024-04-01',
       to: '2025-03-10',
     });
+  });
+
+  it('leaves the default days out of the address', () => {
+    const state = periodState('2025-03-10');
+    expect(writeUrlState(state, { from: '2024-04-01', to: '2025-03-10' }).toString()).toBe('');
+    expect(writeUrlState(state, { from: '2024-01-01', to: '2025-03-10' }).toString()).toBe('from=2024-01-01');
   });
 
   it('says what the API would refuse', () => {

@@ -1,4 +1,6 @@
+import { periodQuerySchema } from '@closia/shared';
 import { dayjs } from '../../../lib/dayjs';
+import { urlState } from '../../../lib/url-state';
 
 /*
  * The stats page's period, kept in the address (`?from=2025-01-01&to=2025-12-31`); by default the
@@ -13,22 +15,13 @@ export interface StatsPeriod {
 /** The longest period the API reports on, in days. */
 export const MAX_PERIOD_DAYS = 1830;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export function defaultPeriod(today: string): StatsPeriod {
   return { from: dayjs(today).subtract(11, 'month').startOf('month').format('YYYY-MM-DD'), to: today };
 }
 
-function readDay(params: URLSearchParams, key: string): string | null {
-  const value = params.get(key)?.trim() ?? '';
-  return DAY.test(value) && dayjs(value).isValid() && dayjs(value).format('YYYY-MM-DD') === value
-    ? value
-    : null;
-}
-
-export function readPeriod(params: URLSearchParams, today: string): StatsPeriod {
-  const fallback = defaultPeriod(today);
-  return { from: readDay(params, 'from') ?? fallback.from, to: readDay(params, 'to') ?? fallback.to };
+/** The period in the address, read with the API's own schema; a day left out or invalid is the default's. */
+export function periodState(today: string) {
+  return urlState(periodQuerySchema, defaultPeriod(today));
 }
 
 /** What is wrong with a period, in French (null when the API will take it). */

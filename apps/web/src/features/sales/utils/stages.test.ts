@@ -1,7 +1,7 @@
-import { isOpenStage } from '@closia/shared';
+import { dealMoveTargets, isOpenStage } from '@closia/shared';
 import { describe, expect, it } from 'vitest';
 import { dealFixture } from './deal-fixture';
-import { groupByStage, movableStages, openStages, stageLabel } from './stages';
+import { groupByStage, openStages, stageLabel } from './stages';
 
 describe('stages', () => {
   it('keeps the spec order, R2 labelling the stored Role', () => {
@@ -34,22 +34,22 @@ describe('stages', () => {
   });
 
   it('lets the owner move anywhere open, the setter up to R2, the infopreneur nowhere', () => {
-    expect(movableStages(dealFixture({ status: 'Closing' }))).toEqual([
+    expect(dealMoveTargets(dealFixture({ status: 'Closing' }))).toEqual([
       'Prospecting',
       'Qualification',
       'Role',
       'Onboarding',
       'FollowUp',
     ]);
-    expect(movableStages(dealFixture({ status: 'Role', viewerRole: 'setter' }))).toEqual([
+    expect(dealMoveTargets(dealFixture({ status: 'Role', viewerRole: 'setter' }))).toEqual([
       'Prospecting',
       'Qualification',
       'Closing',
     ]);
     expect(
-      movableStages(dealFixture({ status: 'Onboarding', viewerRole: 'setter', canEdit: false })),
+      dealMoveTargets(dealFixture({ status: 'Onboarding', viewerRole: 'setter', canEdit: false })),
     ).toEqual([]);
-    expect(movableStages(dealFixture({ viewerRole: 'infopreneur', canEdit: false }))).toEqual([]);
-    expect(movableStages(dealFixture({ status: 'Closed' }))).toEqual([]);
+    expect(dealMoveTargets(dealFixture({ viewerRole: 'infopreneur', canEdit: false }))).toEqual([]);
+    expect(dealMoveTargets(dealFixture({ status: 'Closed' }))).toEqual([]);
   });
 });

@@ -5,12 +5,11 @@ import {
   pipelineStageLabels,
   type SelectablePipelineStage,
   selectablePipelineStages,
-  setterStages,
 } from '@closia/shared';
 
 /*
- * The pipeline's stages as the sales pages show them: in the spec's order, R2 for the stored `Role`,
- * and which of them the viewer may move a deal to.
+ * The pipeline's stages as the sales pages show them: in the spec's order, R2 for the stored `Role`
+ * (which of them the viewer may move a deal to is `dealMoveTargets` in @closia/shared).
  */
 
 /** The six open stages, in order (the kanban's columns, the stage picker's choices). */
@@ -28,18 +27,6 @@ export function groupByStage<T extends Pick<Deal, 'status'>>(deals: readonly T[]
     if (isOpenStage(deal.status)) groups.get(deal.status)?.push(deal);
   }
   return groups;
-}
-
-/**
- * The open stages the viewer may move a deal to (its own stage excluded): any for its owner; up to
- * R2 for its setter, while it is there; none for the offer's infopreneur, or a closed deal.
- */
-export function movableStages(
-  deal: Pick<Deal, 'status' | 'viewerRole' | 'canEdit'>,
-): SelectablePipelineStage[] {
-  if (!deal.canEdit || !isOpenStage(deal.status)) return [];
-  const allowed = deal.viewerRole === 'setter' ? setterStages : openStages;
-  return allowed.filter((stage) => stage !== deal.status);
 }
 
 /** Badge colour of a stage. */

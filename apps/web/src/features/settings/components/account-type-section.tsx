@@ -4,13 +4,13 @@ import {
   registrationRoleLabels,
   registrationRoles,
 } from '@closia/shared';
-import { Alert, Badge, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowsExchange } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-errors';
 import { useChangeAccount } from '../../auth/api/change-account';
@@ -38,7 +38,8 @@ export function AccountTypeSection({ user }: { user: CurrentUser }) {
     open();
   };
 
-  const confirm = () => {
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
     if (!role) return;
     changeAccount.mutate(
       { role },
@@ -74,56 +75,57 @@ export function AccountTypeSection({ user }: { user: CurrentUser }) {
         </Button>
       </Group>
 
-      <Modal opened={opened} onClose={close} title="Changer de type de compte" size="lg" centered>
-        <Stack gap="md">
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
-            Votre profil professionnel actuel (description, expérience, compétences, formations, secteurs
-            d’activité) sera <strong>définitivement effacé</strong>. Vous le remplirez à nouveau pour votre
-            nouveau type de compte.
-          </Alert>
-          <Radio.Group
-            value={role}
-            onChange={(value) => setRole(value as RegistrationRole)}
-            label="Nouveau type de compte"
-            required
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs">
-              {registrationRoles.map((option) => (
-                <Radio.Card
-                  key={option}
-                  value={option}
-                  radius="md"
-                  p="sm"
-                  disabled={option === current}
-                  style={option === current ? { opacity: 0.55 } : undefined}
-                >
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator mt={2} disabled={option === current} />
-                    <Stack gap={2}>
-                      <Text fw={700} size="sm">
-                        {registrationRoleLabels[option]}
-                        {option === current ? ' (actuel)' : ''}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {roleDescriptions[option]}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
-          <FormError>{changeAccount.isError ? errorText(changeAccount.error) : null}</FormError>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Annuler
-            </Button>
-            <Button color="red" onClick={confirm} disabled={!role} loading={changeAccount.isPending}>
-              Effacer mon profil et changer
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <FormModal
+        opened={opened}
+        onClose={close}
+        title="Changer de type de compte"
+        size="lg"
+        centered
+        onSubmit={confirm}
+        submitLabel="Effacer mon profil et changer"
+        submitColor="red"
+        submitDisabled={!role}
+        submitting={changeAccount.isPending}
+        error={changeAccount.isError ? errorText(changeAccount.error) : null}
+      >
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+          Votre profil professionnel actuel (description, expérience, compétences, formations, secteurs
+          d’activité) sera <strong>définitivement effacé</strong>. Vous le remplirez à nouveau pour votre
+          nouveau type de compte.
+        </Alert>
+        <Radio.Group
+          value={role}
+          onChange={(value) => setRole(value as RegistrationRole)}
+          label="Nouveau type de compte"
+          required
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs">
+            {registrationRoles.map((option) => (
+              <Radio.Card
+                key={option}
+                value={option}
+                radius="md"
+                p="sm"
+                disabled={option === current}
+                style={option === current ? { opacity: 0.55 } : undefined}
+              >
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Radio.Indicator mt={2} disabled={option === current} />
+                  <Stack gap={2}>
+                    <Text fw={700} size="sm">
+                      {registrationRoleLabels[option]}
+                      {option === current ? ' (actuel)' : ''}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {roleDescriptions[option]}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Radio.Card>
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+      </FormModal>
     </SettingsSection>
   );
 }

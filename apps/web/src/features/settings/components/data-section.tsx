@@ -1,11 +1,12 @@
 import type { CurrentUser } from '@closia/shared';
-import { Alert, Anchor, Button, Divider, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDownload, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-errors';
 import { useDeleteAccount } from '../api/delete-account';
@@ -57,39 +58,33 @@ function DeleteAccountModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Supprimer mon compte" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-            Cette action est <strong>définitive</strong>. Votre profil, vos photos, vos prospects, vos ventes
-            et vos messages seront supprimés et vous serez déconnecté de tous vos appareils.
-          </Alert>
-          <TextInput
-            label={`Pour confirmer, saisissez votre adresse e-mail ou « ${CONFIRM_WORD} »`}
-            placeholder={user.email}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            autoComplete="off"
-            data-autofocus
-          />
-          <FormError>{deleteAccount.isError ? errorText(deleteAccount.error) : null}</FormError>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={deleteAccount.isPending}>
-              Annuler
-            </Button>
-            <Button
-              type="submit"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              disabled={!confirmed}
-              loading={deleteAccount.isPending}
-            >
-              Supprimer définitivement
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title="Supprimer mon compte"
+      centered
+      onSubmit={submit}
+      submitLabel="Supprimer définitivement"
+      submitColor="red"
+      submitIcon={<IconTrash size={16} />}
+      submitDisabled={!confirmed}
+      submitting={deleteAccount.isPending}
+      cancelDisabled={deleteAccount.isPending}
+      error={deleteAccount.isError ? errorText(deleteAccount.error) : null}
+    >
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+        Cette action est <strong>définitive</strong>. Votre profil, vos photos, vos prospects, vos ventes et
+        vos messages seront supprimés et vous serez déconnecté de tous vos appareils.
+      </Alert>
+      <TextInput
+        label={`Pour confirmer, saisissez votre adresse e-mail ou « ${CONFIRM_WORD} »`}
+        placeholder={user.email}
+        value={typed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+        autoComplete="off"
+        data-autofocus
+      />
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Section } from '../../../components/section';
 
 interface SettingsSectionProps {
   /** Anchor of the section (`/dashboard/settings#photos`). */
@@ -19,32 +19,19 @@ export function SettingsSection({
   tone = 'default',
   children,
 }: SettingsSectionProps) {
-  const titleId = `${id}-title`;
   return (
-    <Card
-      component="section"
+    <Section
       id={id}
-      aria-labelledby={titleId}
-      padding="lg"
-      withBorder
+      title={title}
+      titleId={`${id}-title`}
+      titleAttributes={{ 'data-settings-heading': id }}
+      description={description}
       style={{
         scrollMarginTop: 80,
         ...(tone === 'danger' ? { borderColor: 'var(--mantine-color-red-6)' } : {}),
       }}
     >
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} fz="h4" id={titleId} data-settings-heading={id}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </Stack>
-        {children}
-      </Stack>
-    </Card>
+      {children}
+    </Section>
   );
 }

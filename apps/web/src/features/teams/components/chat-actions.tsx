@@ -1,10 +1,10 @@
 import type { Team, TeamChat } from '@closia/shared';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteChat, useRenameChat } from '../api/teams';
@@ -43,37 +43,29 @@ export function ChatActions({ team, chat }: { team: Team; chat: TeamChat }) {
       >
         Supprimer
       </Button>
-      <Modal opened={renaming} onClose={() => setRenaming(false)} title="Renommer la discussion">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (valid)
-              rename.mutate({ chatId: chat.id, name: name.trim() }, { onSuccess: () => setRenaming(false) });
-          }}
-          noValidate
-        >
-          <Stack gap="md">
-            <FormError>{rename.isError ? errorMessage(rename.error, teamWording) : null}</FormError>
-            <TextInput
-              label="Nom"
-              required
-              maxLength={50}
-              data-autofocus
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={valid ? undefined : 'Entre 2 et 50 caractères.'}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRenaming(false)}>
-                Annuler
-              </Button>
-              <Button type="submit" loading={rename.isPending} disabled={!valid}>
-                Enregistrer
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormModal
+        opened={renaming}
+        onClose={() => setRenaming(false)}
+        title="Renommer la discussion"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid)
+            rename.mutate({ chatId: chat.id, name: name.trim() }, { onSuccess: () => setRenaming(false) });
+        }}
+        submitting={rename.isPending}
+        submitDisabled={!valid}
+        error={rename.isError ? errorMessage(rename.error, teamWording) : null}
+      >
+        <TextInput
+          label="Nom"
+          required
+          maxLength={50}
+          data-autofocus
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={valid ? undefined : 'Entre 2 et 50 caractères.'}
+        />
+      </FormModal>
       <ConfirmModal
         opened={deleting}
         title="Supprimer la discussion"

@@ -1,9 +1,9 @@
 import { type TeamEvent, teamEventCreateSchema } from '@closia/shared';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
 import { dayjs } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
@@ -102,39 +102,24 @@ export function EventFormModal({
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={event ? 'Modifier l’événement' : 'Nouvel événement'}
       size="lg"
+      onSubmit={submit}
+      submitLabel={event ? 'Enregistrer' : 'Créer l’événement'}
+      submitting={save.isPending}
+      error={formError}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormError>{formError}</FormError>
-          <TextInput label="Nom" required maxLength={100} data-autofocus {...form.getInputProps('name')} />
-          <Group grow align="flex-start">
-            <DateTimeField label="Début" required {...form.getInputProps('startTime')} />
-            <DateTimeField label="Fin" required {...form.getInputProps('endTime')} />
-          </Group>
-          <TextInput label="Lieu" placeholder="Ex. : visio, Lyon…" {...form.getInputProps('location')} />
-          <TextInput label="Lien" placeholder="https://…" type="url" {...form.getInputProps('link')} />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxRows={6}
-            {...form.getInputProps('description')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {event ? 'Enregistrer' : 'Créer l’événement'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Nom" required maxLength={100} data-autofocus {...form.getInputProps('name')} />
+      <Group grow align="flex-start">
+        <DateTimeField label="Début" required {...form.getInputProps('startTime')} />
+        <DateTimeField label="Fin" required {...form.getInputProps('endTime')} />
+      </Group>
+      <TextInput label="Lieu" placeholder="Ex. : visio, Lyon…" {...form.getInputProps('location')} />
+      <TextInput label="Lien" placeholder="https://…" type="url" {...form.getInputProps('link')} />
+      <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+    </FormModal>
   );
 }

@@ -3,19 +3,18 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Card,
   Combobox,
   Group,
   Stack,
   Text,
   TextInput,
-  Title,
   useCombobox,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ParticipantAvatar } from '../../../components/participant-avatar';
+import { Section } from '../../../components/section';
 import { fromNow } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
 import { usePeopleSearch } from '../../messages/api/messages';
@@ -96,128 +95,121 @@ export function InviteCard({ teamId }: { teamId: number }) {
   };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="invite-title">
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="invite-title">
+    <Section title="Inviter">
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <Combobox store={combobox} onOptionSubmit={pick}>
+          <Combobox.Target>
+            <TextInput
+              label="Un membre de Closia"
+              placeholder="Tapez un nom (au moins 2 lettres)"
+              value={name}
+              onChange={(event) => {
+                setName(event.currentTarget.value);
+                setPicked(null);
+                combobox.openDropdown();
+                combobox.updateSelectedOptionIndex();
+              }}
+              onClick={() => combobox.openDropdown()}
+              onFocus={() => combobox.openDropdown()}
+              onBlur={() => combobox.closeDropdown()}
+              leftSection={
+                picked ? <ParticipantAvatar person={picked} size={20} showPresence={false} /> : undefined
+              }
+              description={picked ? `Profil : ${userTypeLabels[picked.type]}` : undefined}
+              style={{ flex: 1 }}
+            />
+          </Combobox.Target>
+          <Combobox.Dropdown hidden={!searching}>
+            <Combobox.Options>
+              {found.map((person) => (
+                <Combobox.Option value={String(person.id)} key={person.id}>
+                  <PersonLine person={person} />
+                </Combobox.Option>
+              ))}
+              {found.length === 0 && (
+                <Combobox.Empty>
+                  {people.isFetching || debounced !== name.trim() ? 'Recherche…' : 'Personne ne porte ce nom'}
+                </Combobox.Empty>
+              )}
+            </Combobox.Options>
+          </Combobox.Dropdown>
+        </Combobox>
+        <Button
+          onClick={inviteUser}
+          disabled={!picked}
+          loading={invite.isPending && invite.variables?.userId !== undefined}
+          aria-label={picked ? `Inviter ${picked.fullName}` : 'Inviter'}
+        >
           Inviter
-        </Title>
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <Combobox store={combobox} onOptionSubmit={pick}>
-            <Combobox.Target>
-              <TextInput
-                label="Un membre de Closia"
-                placeholder="Tapez un nom (au moins 2 lettres)"
-                value={name}
-                onChange={(event) => {
-                  setName(event.currentTarget.value);
-                  setPicked(null);
-                  combobox.openDropdown();
-                  combobox.updateSelectedOptionIndex();
-                }}
-                onClick={() => combobox.openDropdown()}
-                onFocus={() => combobox.openDropdown()}
-                onBlur={() => combobox.closeDropdown()}
-                leftSection={
-                  picked ? <ParticipantAvatar person={picked} size={20} showPresence={false} /> : undefined
-                }
-                description={picked ? `Profil : ${userTypeLabels[picked.type]}` : undefined}
-                style={{ flex: 1 }}
-              />
-            </Combobox.Target>
-            <Combobox.Dropdown hidden={!searching}>
-              <Combobox.Options>
-                {found.map((person) => (
-                  <Combobox.Option value={String(person.id)} key={person.id}>
-                    <PersonLine person={person} />
-                  </Combobox.Option>
-                ))}
-                {found.length === 0 && (
-                  <Combobox.Empty>
-                    {people.isFetching || debounced !== name.trim()
-                      ? 'Recherche…'
-                      : 'Personne ne porte ce nom'}
-                  </Combobox.Empty>
-                )}
-              </Combobox.Options>
-            </Combobox.Dropdown>
-          </Combobox>
-          <Button
-            onClick={inviteUser}
-            disabled={!picked}
-            loading={invite.isPending && invite.variables?.userId !== undefined}
-            aria-label={picked ? `Inviter ${picked.fullName}` : 'Inviter'}
-          >
-            Inviter
-          </Button>
-        </Group>
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Ou par e-mail"
-            placeholder="prenom.nom@exemple.fr"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            style={{ flex: 1 }}
-          />
-          <Button
-            onClick={inviteEmail}
-            disabled={!email.trim()}
-            loading={invite.isPending && invite.variables?.email !== undefined}
-            aria-label="Inviter par e-mail"
-          >
-            Inviter
-          </Button>
-        </Group>
-        {invite.isError && (
-          <Alert color="red" role="alert" p="xs">
-            {errorMessage(invite.error, inviteWording)}
-          </Alert>
-        )}
-        {done && (
-          <Alert color="green" p="xs" role="status">
-            {done}
-          </Alert>
-        )}
-        <Stack gap="xs">
-          <Text fw={600} size="sm">
-            Invitations en attente
+        </Button>
+      </Group>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Ou par e-mail"
+          placeholder="prenom.nom@exemple.fr"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button
+          onClick={inviteEmail}
+          disabled={!email.trim()}
+          loading={invite.isPending && invite.variables?.email !== undefined}
+          aria-label="Inviter par e-mail"
+        >
+          Inviter
+        </Button>
+      </Group>
+      {invite.isError && (
+        <Alert color="red" role="alert" p="xs">
+          {errorMessage(invite.error, inviteWording)}
+        </Alert>
+      )}
+      {done && (
+        <Alert color="green" p="xs" role="status">
+          {done}
+        </Alert>
+      )}
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          Invitations en attente
+        </Text>
+        {pending.isError ? (
+          <Text size="sm" c="red">
+            {errorMessage(pending.error)}
           </Text>
-          {pending.isError ? (
-            <Text size="sm" c="red">
-              {errorMessage(pending.error)}
-            </Text>
-          ) : pending.data?.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Aucune invitation en attente.
-            </Text>
-          ) : (
-            pending.data?.map((invitation) => (
-              <Group key={invitation.id} justify="space-between" wrap="nowrap">
-                <Text size="sm" truncate>
-                  {invitation.invitee?.fullName ?? invitation.email} ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {fromNow(invitation.createdAt)}
-                  </Text>
+        ) : pending.data?.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Aucune invitation en attente.
+          </Text>
+        ) : (
+          pending.data?.map((invitation) => (
+            <Group key={invitation.id} justify="space-between" wrap="nowrap">
+              <Text size="sm" truncate>
+                {invitation.invitee?.fullName ?? invitation.email} ·{' '}
+                <Text span c="dimmed" size="xs">
+                  {fromNow(invitation.createdAt)}
                 </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Annuler l’invitation de ${invitation.invitee?.fullName ?? invitation.email}`}
-                  loading={cancel.isPending && cancel.variables === invitation.id}
-                  onClick={() => cancel.mutate(invitation.id)}
-                >
-                  <IconX size={16} />
-                </ActionIcon>
-              </Group>
-            ))
-          )}
-          {cancel.isError && (
-            <Text size="sm" c="red">
-              {errorMessage(cancel.error)}
-            </Text>
-          )}
-        </Stack>
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Annuler l’invitation de ${invitation.invitee?.fullName ?? invitation.email}`}
+                loading={cancel.isPending && cancel.variables === invitation.id}
+                onClick={() => cancel.mutate(invitation.id)}
+              >
+                <IconX size={16} />
+              </ActionIcon>
+            </Group>
+          ))
+        )}
+        {cancel.isError && (
+          <Text size="sm" c="red">
+            {errorMessage(cancel.error)}
+          </Text>
+        )}
       </Stack>
-    </Card>
+    </Section>
   );
 }

@@ -1,7 +1,8 @@
 import type { TeamMember } from '@closia/shared';
-import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ParticipantAvatar, presenceLabel } from '../../../components/participant-avatar';
+import { Section } from '../../../components/section';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { useTeamMembers } from '../api/teams';
@@ -11,38 +12,33 @@ import { roleColor, roleLabel } from '../utils/labels';
 export function MembersCard({ teamId }: { teamId: number }) {
   const members = useTeamMembers(teamId);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="members-title">
-      <Stack gap="sm">
-        <Title order={2} fz="h4" id="members-title">
-          Membres
-        </Title>
-        {members.isPending ? (
-          <Skeleton h={120} />
-        ) : members.isError ? (
-          <Text size="sm" c="red">
-            {errorMessage(members.error)}
-          </Text>
-        ) : (
-          members.data.map((member: TeamMember) => (
-            <Group key={member.user.id} gap="sm" wrap="nowrap" justify="space-between">
-              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                <ParticipantAvatar person={member.user} size={36} />
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text component={Link} to={paths.app.user(member.user.id)} fw={600} size="sm" truncate>
-                    {member.user.fullName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {presenceLabel(member.user.online)}
-                  </Text>
-                </Stack>
-              </Group>
-              <Badge color={roleColor[member.role]} variant="light" style={{ flexShrink: 0 }}>
-                {roleLabel(member.role)}
-              </Badge>
+    <Section title="Membres" gap="sm">
+      {members.isPending ? (
+        <Skeleton h={120} />
+      ) : members.isError ? (
+        <Text size="sm" c="red">
+          {errorMessage(members.error)}
+        </Text>
+      ) : (
+        members.data.map((member: TeamMember) => (
+          <Group key={member.user.id} gap="sm" wrap="nowrap" justify="space-between">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <ParticipantAvatar person={member.user} size={36} />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text component={Link} to={paths.app.user(member.user.id)} fw={600} size="sm" truncate>
+                  {member.user.fullName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {presenceLabel(member.user.online)}
+                </Text>
+              </Stack>
             </Group>
-          ))
-        )}
-      </Stack>
-    </Card>
+            <Badge color={roleColor[member.role]} variant="light" style={{ flexShrink: 0 }}>
+              {roleLabel(member.role)}
+            </Badge>
+          </Group>
+        ))
+      )}
+    </Section>
   );
 }

@@ -1,9 +1,9 @@
 import { type Team, teamCreateSchema } from '@closia/shared';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormError } from '../../../components/form-error';
+import { FormModal } from '../../../components/form-modal';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { showSubmitError } from '../../../lib/form-errors';
@@ -51,34 +51,23 @@ export function TeamFormModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={team ? 'Modifier l’équipe' : 'Créer une équipe'}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Nom de l’équipe"
-            required
-            maxLength={100}
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('description')}
-          />
-          <FormError>{formError}</FormError>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {team ? 'Enregistrer' : 'Créer l’équipe'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={team ? 'Modifier l’équipe' : 'Créer une équipe'}
+      onSubmit={submit}
+      submitLabel={team ? 'Enregistrer' : 'Créer l’équipe'}
+      submitting={mutation.isPending}
+      error={formError}
+    >
+      <TextInput
+        label="Nom de l’équipe"
+        required
+        maxLength={100}
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { formatEuro, type TeamStats } from '@closia/shared';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { Section } from '../../../components/section';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { useTeamStats } from '../api/teams';
@@ -25,29 +26,26 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function TeamStatsCard({ teamId, detailed }: { teamId: number; detailed: boolean }) {
   const stats = useTeamStats(teamId);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="team-stats-title">
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={2} fz="h4" id="team-stats-title">
-            Ventes de l’équipe
-          </Title>
-          {!detailed && (
-            <Anchor component={Link} to={paths.dashboard.teamSales(teamId)} size="sm">
-              Voir le pipeline
-            </Anchor>
-          )}
-        </Group>
-        {stats.isPending ? (
-          <Skeleton h={80} />
-        ) : stats.isError ? (
-          <Text size="sm" c="red">
-            {errorMessage(stats.error)}
-          </Text>
-        ) : (
-          <StatsBody stats={stats.data} detailed={detailed} />
-        )}
-      </Stack>
-    </Card>
+    <Section
+      title="Ventes de l’équipe"
+      action={
+        !detailed && (
+          <Anchor component={Link} to={paths.dashboard.teamSales(teamId)} size="sm">
+            Voir le pipeline
+          </Anchor>
+        )
+      }
+    >
+      {stats.isPending ? (
+        <Skeleton h={80} />
+      ) : stats.isError ? (
+        <Text size="sm" c="red">
+          {errorMessage(stats.error)}
+        </Text>
+      ) : (
+        <StatsBody stats={stats.data} detailed={detailed} />
+      )}
+    </Section>
   );
 }
 

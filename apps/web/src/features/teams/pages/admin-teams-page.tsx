@@ -1,8 +1,8 @@
-import type { Team } from '@closia/shared';
+import { type Team, teamListQuerySchema } from '@closia/shared';
 import { Alert, Badge, Button, Card, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { ParticipantAvatar } from '../../../components/participant-avatar';
@@ -10,6 +10,7 @@ import { EmptyState, ListPagination, LoadError } from '../../../components/query
 import { SearchField } from '../../../components/search-field';
 import { dayjs } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
+import { urlState, useUrlState } from '../../../lib/url-state';
 import { useAdminDeleteTeam, useAdminTeam, useAdminTeams } from '../api/teams';
 import { TeamAvatar } from '../components/team-avatar';
 import { memberCountText, roleColor, roleLabel } from '../utils/labels';
@@ -57,21 +58,21 @@ function TeamDetail({ id, onDelete }: { id: number; onDelete: (team: Team) => vo
   );
 }
 
+/** The search and the page in the address (`?q=closers&page=2`). */
+const listState = urlState(
+  z.object({ q: teamListQuerySchema.shape.query, page: teamListQuerySchema.shape.page }),
+  { q: '', page: 1 },
+);
+
 /** `/admin/teams`: every team, searchable, opened in a drawer with its members, deletable. */
 export function AdminTeamsPage() {
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [{ q: query, page }, update] = useUrlState(listState);
   const teams = useAdminTeams({ query: query || undefined, page });
   const [opened, setOpened] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Team | null>(null);
   const remove = useAdminDeleteTeam();
 
-  const setPage = (next: number) => {
-    const search = new URLSearchParams(params);
-    search.set('page', String(next));
-    setParams(search);
-  };
+  const setPage = (next: number) => update({ page: next });
 
   return (
     <Stack gap="lg">
@@ -84,7 +85,7 @@ export function AdminTeamsPage() {
         placeholder="Nom ou description"
         value={query}
         loading={teams.isFetching && !teams.isPending}
-        onCommit={(value) => setParams(value ? { q: value } : {}, { replace: true })}
+        onCommit={(value) => update({ q: value })}
       />
       {teams.isPending ? (
         <Skeleton h={240} />

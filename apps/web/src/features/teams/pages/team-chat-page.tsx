@@ -1,5 +1,4 @@
-import type { Message, MessagePage } from '@closia/shared';
-import { type Team, teamCan } from '@closia/shared';
+import { channels, type Message, type MessagePage, type Team, teamCan } from '@closia/shared';
 import {
   Alert,
   Button,
@@ -85,7 +84,7 @@ function TeamChat({ team, chatId }: { team: Team; chatId: number }) {
   const source = useMemo<ChatSource>(
     () => ({
       queryKey: teamKeys.chatMessages(team.id, chatId),
-      channel: `teams/${team.id}/chats/${chatId}`,
+      channel: channels.teamChat(team.id, chatId),
       fetchPage: (cursor) =>
         api.get<MessagePage>(`/teams/${team.id}/chats/${chatId}/messages`, { query: { cursor } }),
       send: (body, image) =>

@@ -5,25 +5,14 @@ import {
   type TeamMember,
   teamCan,
 } from '@closia/shared';
-import {
-  Alert,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDoorExit, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ParticipantAvatar } from '../../../components/participant-avatar';
+import { Section } from '../../../components/section';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { useCurrentUser } from '../../auth/api/use-current-user';
@@ -53,67 +42,62 @@ function SettingsCard({ team }: { team: Team }) {
   const upload = useUploadTeamAvatar(team.id);
   const removeAvatar = useRemoveTeamAvatar(team.id);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="settings-title">
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="settings-title">
-          Paramètres
-        </Title>
-        <Group gap="md">
-          <TeamAvatar team={team} size={72} />
-          <Stack gap="xs">
-            <Group gap="xs">
-              <FileButton
-                onChange={(file) => file && upload.mutate(file)}
-                accept="image/jpeg,image/png,image/webp"
-              >
-                {(props) => (
-                  <Button
-                    {...props}
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconPhoto size={14} />}
-                    loading={upload.isPending}
-                  >
-                    Changer l’image
-                  </Button>
-                )}
-              </FileButton>
-              {team.avatar && (
+    <Section title="Paramètres">
+      <Group gap="md">
+        <TeamAvatar team={team} size={72} />
+        <Stack gap="xs">
+          <Group gap="xs">
+            <FileButton
+              onChange={(file) => file && upload.mutate(file)}
+              accept="image/jpeg,image/png,image/webp"
+            >
+              {(props) => (
                 <Button
+                  {...props}
                   size="xs"
-                  variant="subtle"
-                  color="red"
-                  loading={removeAvatar.isPending}
-                  onClick={() => removeAvatar.mutate()}
+                  variant="default"
+                  leftSection={<IconPhoto size={14} />}
+                  loading={upload.isPending}
                 >
-                  Retirer
+                  Changer l’image
                 </Button>
               )}
-            </Group>
-            <Text size="xs" c="dimmed">
-              JPEG, PNG ou WebP, 5 Mo au plus.
-            </Text>
-          </Stack>
-        </Group>
-        {(upload.isError || removeAvatar.isError) && (
-          <Alert color="red" role="alert" p="xs">
-            {errorMessage(upload.error ?? removeAvatar.error)}
-          </Alert>
-        )}
-        <Stack gap={2}>
-          <Text fw={600}>{team.name}</Text>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-            {team.description || 'Pas de description.'}
+            </FileButton>
+            {team.avatar && (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={removeAvatar.isPending}
+                onClick={() => removeAvatar.mutate()}
+              >
+                Retirer
+              </Button>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            JPEG, PNG ou WebP, 5 Mo au plus.
           </Text>
         </Stack>
-        <Group>
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={open}>
-            Modifier le nom et la description
-          </Button>
-        </Group>
+      </Group>
+      {(upload.isError || removeAvatar.isError) && (
+        <Alert color="red" role="alert" p="xs">
+          {errorMessage(upload.error ?? removeAvatar.error)}
+        </Alert>
+      )}
+      <Stack gap={2}>
+        <Text fw={600}>{team.name}</Text>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+          {team.description || 'Pas de description.'}
+        </Text>
       </Stack>
+      <Group>
+        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={open}>
+          Modifier le nom et la description
+        </Button>
+      </Group>
       <TeamFormModal opened={editing} onClose={close} team={team} />
-    </Card>
+    </Section>
   );
 }
 
@@ -160,120 +144,115 @@ function MembersTable({ team, meId }: { team: Team; meId: number }) {
   };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="manage-members-title">
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="manage-members-title">
-          Membres et rôles
-        </Title>
-        {members.isError && (
-          <Text size="sm" c="red">
-            {errorMessage(members.error, teamWording)}
+    <Section title="Membres et rôles">
+      {members.isError && (
+        <Text size="sm" c="red">
+          {errorMessage(members.error, teamWording)}
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Membre</Table.Th>
+              <Table.Th>Rôle</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.data?.map((member) => {
+              const me = member.user.id === meId;
+              return (
+                <Table.Tr key={member.user.id}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <ParticipantAvatar person={member.user} size={32} />
+                      <Text size="sm" fw={600}>
+                        {member.user.fullName}
+                        {me ? ' (vous)' : ''}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {teamCan(role, 'changeRoles') && member.role !== 'creator' ? (
+                      <Select
+                        aria-label={`Rôle de ${member.user.fullName}`}
+                        data={roleOptions}
+                        value={member.role}
+                        allowDeselect={false}
+                        w={170}
+                        disabled={changeRole.isPending}
+                        onChange={(value) =>
+                          value &&
+                          changeRole.mutate({ userId: member.user.id, role: value as AssignableTeamRole })
+                        }
+                      />
+                    ) : (
+                      <Text size="sm">{roleLabel(member.role)}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {!me && teamCan(role, 'transfer') && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setPending({ kind: 'transfer', member })}
+                        >
+                          Transférer la création
+                        </Button>
+                      )}
+                      {!me && mayRemoveMember(role, member.role) && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setPending({ kind: 'remove', member })}
+                          aria-label={`Retirer ${member.user.fullName}`}
+                        >
+                          Retirer
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {changeRole.isError && (
+        <Alert color="red" role="alert" p="xs">
+          {errorMessage(changeRole.error, teamWording)}
+        </Alert>
+      )}
+      <Group gap="sm">
+        {role !== 'creator' ? (
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconDoorExit size={16} />}
+            onClick={() => setPending({ kind: 'leave' })}
+          >
+            Quitter l’équipe
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Pour quitter l’équipe, transférez d’abord son rôle de créateur à un autre membre.
           </Text>
         )}
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Membre</Table.Th>
-                <Table.Th>Rôle</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data?.map((member) => {
-                const me = member.user.id === meId;
-                return (
-                  <Table.Tr key={member.user.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <ParticipantAvatar person={member.user} size={32} />
-                        <Text size="sm" fw={600}>
-                          {member.user.fullName}
-                          {me ? ' (vous)' : ''}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {teamCan(role, 'changeRoles') && member.role !== 'creator' ? (
-                        <Select
-                          aria-label={`Rôle de ${member.user.fullName}`}
-                          data={roleOptions}
-                          value={member.role}
-                          allowDeselect={false}
-                          w={170}
-                          disabled={changeRole.isPending}
-                          onChange={(value) =>
-                            value &&
-                            changeRole.mutate({ userId: member.user.id, role: value as AssignableTeamRole })
-                          }
-                        />
-                      ) : (
-                        <Text size="sm">{roleLabel(member.role)}</Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {!me && teamCan(role, 'transfer') && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setPending({ kind: 'transfer', member })}
-                          >
-                            Transférer la création
-                          </Button>
-                        )}
-                        {!me && mayRemoveMember(role, member.role) && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setPending({ kind: 'remove', member })}
-                            aria-label={`Retirer ${member.user.fullName}`}
-                          >
-                            Retirer
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {changeRole.isError && (
-          <Alert color="red" role="alert" p="xs">
-            {errorMessage(changeRole.error, teamWording)}
-          </Alert>
+        {teamCan(role, 'deleteTeam') && (
+          <Button
+            color="red.9"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setPending({ kind: 'delete' })}
+          >
+            Supprimer l’équipe
+          </Button>
         )}
-        <Group gap="sm">
-          {role !== 'creator' ? (
-            <Button
-              variant="default"
-              color="red"
-              leftSection={<IconDoorExit size={16} />}
-              onClick={() => setPending({ kind: 'leave' })}
-            >
-              Quitter l’équipe
-            </Button>
-          ) : (
-            <Text size="sm" c="dimmed">
-              Pour quitter l’équipe, transférez d’abord son rôle de créateur à un autre membre.
-            </Text>
-          )}
-          {teamCan(role, 'deleteTeam') && (
-            <Button
-              color="red.9"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setPending({ kind: 'delete' })}
-            >
-              Supprimer l’équipe
-            </Button>
-          )}
-        </Group>
-      </Stack>
+      </Group>
       <ConfirmModal
         opened={pending !== null}
         title={
@@ -306,7 +285,7 @@ function MembersTable({ team, meId }: { team: Team; meId: number }) {
       >
         {pending ? confirmText[pending.kind] : null}
       </ConfirmModal>
-    </Card>
+    </Section>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Text } from '@mantine/core';
+import { Section } from '../../../components/section';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { EventsSection } from '../components/events-section';
 import { MembersCard } from '../components/members-card';
@@ -17,14 +18,11 @@ export function TeamPage() {
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Stack gap="lg">
-                <Card withBorder padding="lg" component="section" aria-labelledby="about-title">
-                  <Title order={2} fz="h4" id="about-title" mb="xs">
-                    À propos
-                  </Title>
+                <Section title="À propos" gap="xs">
                   <Text c={team.description ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
                     {team.description || 'Pas encore de description.'}
                   </Text>
-                </Card>
+                </Section>
                 {team.myRole && user && <EventsSection teamId={team.id} role={team.myRole} meId={user.id} />}
               </Stack>
             </Grid.Col>

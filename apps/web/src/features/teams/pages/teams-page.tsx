@@ -1,13 +1,15 @@
-import type { Team, TeamInvitation } from '@closia/shared';
+import { idParam, type Team, type TeamInvitation } from '@closia/shared';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMailOpened, IconPlus, IconUsersGroup } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { z } from 'zod';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, LoadError } from '../../../components/query-states';
 import { paths } from '../../../config/paths';
 import { fromNow } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
+import { urlState, useUrlState } from '../../../lib/url-state';
 import { useAnswerInvitation, useMyInvitations, useMyTeams } from '../api/teams';
 import { TeamAvatar } from '../components/team-avatar';
 import { TeamFormModal } from '../components/team-form-modal';
@@ -83,10 +85,12 @@ function TeamCard({ team }: { team: Team }) {
   );
 }
 
+/** `?invitation=12`: the invitation a notification links to, highlighted. */
+const invitationState = urlState(z.object({ invitation: idParam() }), { invitation: null });
+
 /** `/dashboard/team`: my teams, the invitations waiting for my answer, and "Créer une équipe". */
 export function TeamsPage() {
-  const [params] = useSearchParams();
-  const highlighted = Number(params.get('invitation'));
+  const [{ invitation: highlighted }] = useUrlState(invitationState);
   const [creating, { open, close }] = useDisclosure(false);
   const teams = useMyTeams();
   const invitations = useMyInvitations();

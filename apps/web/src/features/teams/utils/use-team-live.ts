@@ -1,3 +1,4 @@
+import { channels } from '@closia/shared';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -12,7 +13,7 @@ import { teamKeys } from '../api/teams';
 export function useTeamLive(teamId: number) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  useRealtimeChannel(Number.isInteger(teamId) && teamId > 0 ? `teams/${teamId}` : null, (event) => {
+  useRealtimeChannel(Number.isInteger(teamId) && teamId > 0 ? channels.team(teamId) : null, (event) => {
     if (event.type !== 'team.changed') return;
     if (event.what === 'deleted') {
       notifications.show({

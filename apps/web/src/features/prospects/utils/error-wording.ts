@@ -7,44 +7,14 @@ import {
   type ValidationRule,
   validationMessageFr,
 } from '@closia/shared';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/api-errors';
+import type { ErrorWording } from '../../../lib/error-message';
 import { fieldErrorFr } from '../../../lib/form-errors';
 
 /*
- * The API answers in English (its validation catalogue, its error messages): what the prospects
- * pages show is French, built from the error's status, rule and meta.
+ * The API answers in English (its validation catalogue, its error messages): the prospects pages
+ * name the fields of a 422 in French, and read the import's English messages back into French.
+ * A failure's reason and status are worded in one place, `lib/error-message.ts`.
  */
-
-/** One French sentence for a failed call, by its status. */
-export function errorMessage(error: unknown): string {
-  if (!isApiError(error)) return errorText(error);
-  if (error.status === 422 && error.errors?.length) {
-    return [...new Set(error.errors.map((item) => `${fieldLabel(item.field)} : ${fieldErrorFr(item)}`))].join(
-      ' ',
-    );
-  }
-  switch (error.status) {
-    case 0:
-      return 'Le serveur est injoignable : vérifiez votre connexion, puis réessayez.';
-    case 401:
-      return 'Votre session a expiré : reconnectez-vous.';
-    case 403:
-      return 'Vous n’avez pas accès à cette action.';
-    case 404:
-      return 'Ce prospect n’existe pas ou n’est plus disponible.';
-    case 409:
-      return 'Cette action n’est plus possible : le prospect a changé entre-temps. Rechargez la page.';
-    case 413:
-      return 'Le fichier est trop volumineux (2 Mo au plus).';
-    case 429:
-      return 'Trop de demandes d’un coup : réessayez dans un instant.';
-    default:
-      return error.status >= 500
-        ? 'Le serveur a rencontré un problème : réessayez dans un instant.'
-        : 'Une erreur inattendue est survenue.';
-  }
-}
 
 const extraLabels: Record<string, string> = {
   file: 'Fichier',
@@ -72,6 +42,15 @@ export function fieldLabel(field: string): string {
   }
   return extraLabels[head] ?? field;
 }
+
+/** What the prospects pages say for a failure the server gives no reason for (`errorMessage`'s wording). */
+export const prospectWording: ErrorWording = {
+  forbidden: 'Vous n’avez pas accès à cette action.',
+  notFound: 'Ce prospect n’existe pas ou n’est plus disponible.',
+  conflict: 'Cette action n’est plus possible : le prospect a changé entre-temps. Rechargez la page.',
+  tooLarge: 'Le fichier est trop volumineux (2 Mo au plus).',
+  field: (item) => `${fieldLabel(item.field)} : ${fieldErrorFr(item)}`,
+};
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,12 +1,12 @@
 import { missionTypeLabels, type ValidationErrorItem } from '@closia/shared';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/api-errors';
+import type { ErrorWording } from '../../../lib/error-message';
 import { fieldErrorFr } from '../../../lib/form-errors';
 import { formatRateOutOf10, formatYears } from './format';
 
 /*
- * The API answers in English (its validation catalogue, its error messages): what the marketplace
- * shows is French, built from the error's status, rule and meta.
+ * The API answers in English (its validation catalogue, its error messages): the marketplace words
+ * the items of a 422 in French, from their rule and meta. A failure's reason and status are worded
+ * in one place, `lib/error-message.ts` (an offer not approved, yourself in your favorites: reasons).
  */
 
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value));
@@ -17,10 +17,6 @@ export function fieldErrorText(item: ValidationErrorItem): string {
   switch (item.rule) {
     case 'exists':
       return 'Cet élément n’existe pas ou ne vous appartient pas.';
-    case 'approved':
-      return 'L’offre doit être approuvée par un administrateur avant d’y publier des missions.';
-    case 'notSelf':
-      return 'Vous ne pouvez pas vous ajouter vous-même à vos favoris.';
     case 'invalid':
       if (meta.reason === 'ended') return 'Cette campagne est terminée : sa date de fin est passée.';
       return fieldErrorFr(item);
@@ -62,35 +58,10 @@ export function eligibilityText(item: ValidationErrorItem): string {
   }
 }
 
-/** One French sentence for a failed call, by its status (the API's own messages are English). */
-export function errorMessage(error: unknown, except: readonly string[] = []): string {
-  if (!isApiError(error)) return errorText(error);
-  if (error.status === 422 && error.errors?.length) {
-    const items = error.errors.filter((item) => !except.includes(item.field));
-    const texts = [...new Set((items.length > 0 ? items : error.errors).map(fieldErrorText))];
-    return texts.join(' ');
-  }
-  switch (error.status) {
-    case 0:
-      return 'Le serveur est injoignable : vérifiez votre connexion, puis réessayez.';
-    case 401:
-      return 'Votre session a expiré : reconnectez-vous.';
-    case 403:
-      return 'Vous n’avez pas accès à cette action.';
-    case 404:
-      return 'Cet élément n’existe pas ou n’est plus disponible.';
-    case 409:
-      return 'Cette action n’est plus possible : l’élément a changé entre-temps. Rechargez la page.';
-    case 429:
-      return 'Trop de demandes d’un coup : réessayez dans un instant.';
-    default:
-      return error.status >= 500
-        ? 'Le serveur a rencontré un problème : réessayez dans un instant.'
-        : 'Une erreur inattendue est survenue.';
-  }
-}
-
-/** `showSubmitError`'s `describe` for a form: the errors not shown under one of its fields, in French. */
-export function describeFor(form: { getValues: () => object }) {
-  return (error: unknown) => errorMessage(error, Object.keys(form.getValues()));
-}
+/** What the marketplace says for a failure the server gives no reason for (`errorMessage`'s wording). */
+export const marketplaceWording: ErrorWording = {
+  forbidden: 'Vous n’avez pas accès à cette action.',
+  notFound: 'Cet élément n’existe pas ou n’est plus disponible.',
+  conflict: 'Cette action n’est plus possible : l’élément a changé entre-temps. Rechargez la page.',
+  field: fieldErrorText,
+};

@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject } from 'react-router';
-import type { ComingSoonPath } from './components/coming-soon-descriptions';
-import { RouteErrorPage } from './components/route-error-page';
-import { StartupSpinner } from './components/startup-spinner';
-import { paths } from './config/paths';
-import type { RouteHandle } from './config/route-handle';
+import type { ComingSoonPath } from '../config/coming-soon-descriptions';
+import { RouteErrorPage } from '../components/route-error-page';
+import { StartupSpinner } from '../components/startup-spinner';
+import { paths } from '../config/paths';
+import type { RouteHandle } from '../config/route-handle';
 import type { GuardName } from './guards';
-import { RootLayout } from './layouts/root-layout';
+import { RootLayout } from './root-layout';
 
 /*
  * Every route of spec §2. Layouts and pages are lazy (route-level code splitting): the entry
@@ -16,11 +16,11 @@ import { RootLayout } from './layouts/root-layout';
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
 const layouts = {
-  default: () => import('./layouts/default-layout').then((m) => ({ Component: m.DefaultLayout })),
-  auth: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
-  profile: () => import('./layouts/profile-layout').then((m) => ({ Component: m.ProfileLayout })),
-  admin: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
-  onboarding: () => import('./layouts/onboarding-layout').then((m) => ({ Component: m.OnboardingLayout })),
+  default: () => import('../layouts/default-layout').then((m) => ({ Component: m.DefaultLayout })),
+  auth: () => import('../layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+  profile: () => import('../layouts/profile-layout').then((m) => ({ Component: m.ProfileLayout })),
+  admin: () => import('../layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+  onboarding: () => import('../layouts/onboarding-layout').then((m) => ({ Component: m.OnboardingLayout })),
 } satisfies Record<string, LazyComponent>;
 
 /**
@@ -34,15 +34,15 @@ function featurePages<N extends string>(load: () => Promise<Record<N, () => Prom
 }
 
 const marketplace = featurePages(() =>
-  import('./features/marketplace/routes').then((m) => m.marketplacePages),
+  import('../features/marketplace/routes').then((m) => m.marketplacePages),
 );
-const prospects = featurePages(() => import('./features/prospects/routes').then((m) => m.prospectPages));
-const sales = featurePages(() => import('./features/sales/routes').then((m) => m.salesPages));
-const messages = featurePages(() => import('./features/messages/routes').then((m) => m.messagesPages));
-const teams = featurePages(() => import('./features/teams/routes').then((m) => m.teamsPages));
+const prospects = featurePages(() => import('../features/prospects/routes').then((m) => m.prospectPages));
+const sales = featurePages(() => import('../features/sales/routes').then((m) => m.salesPages));
+const messages = featurePages(() => import('../features/messages/routes').then((m) => m.messagesPages));
+const teams = featurePages(() => import('../features/teams/routes').then((m) => m.teamsPages));
 
 const comingSoon: LazyComponent = () =>
-  import('./components/coming-soon').then((m) => ({ Component: m.ComingSoonPage }));
+  import('../components/coming-soon').then((m) => ({ Component: m.ComingSoonPage }));
 
 /**
  * Route-level guard: a loader, re-run on every navigation (it only reads the cached user). The
@@ -70,7 +70,7 @@ function page(path: string, title: string, lazy: LazyComponent, options: PageOpt
   };
 }
 
-/** A page whose feature comes later: its title, and what it will show (components/coming-soon-descriptions.ts). */
+/** A page whose feature comes later: its title, and what it will show (config/coming-soon-descriptions.ts). */
 function soon(path: ComingSoonPath, title: string, options: PageOptions = {}): RouteObject {
   return page(path, title, comingSoon, { ...options, handle: { ...options.handle, comingSoon: path } });
 }
@@ -78,23 +78,23 @@ function soon(path: ComingSoonPath, title: string, options: PageOptions = {}): R
 const publicRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: () => import('./features/home/pages/home-page').then((m) => ({ Component: m.HomePage })),
+    lazy: () => import('../features/home/pages/home-page').then((m) => ({ Component: m.HomePage })),
     handle: { title: 'Accueil', fullWidth: true } satisfies RouteHandle,
   },
   page(
     paths.account,
     'Mon compte',
-    () => import('./features/account/pages/account-page').then((m) => ({ Component: m.AccountPage })),
+    () => import('../features/account/pages/account-page').then((m) => ({ Component: m.AccountPage })),
     { guards: ['auth'] },
   ),
   soon(paths.pricing, 'Tarifs'),
   soon(paths.payment.success, 'Paiement confirmé'),
   soon(paths.payment.planPattern, 'Paiement'),
   page(paths.cgu, "Conditions générales d'utilisation", () =>
-    import('./features/legal/pages/cgu-page').then((m) => ({ Component: m.CguPage })),
+    import('../features/legal/pages/cgu-page').then((m) => ({ Component: m.CguPage })),
   ),
   page(paths.privacyPolicy, 'Politique de confidentialité', () =>
-    import('./features/legal/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
+    import('../features/legal/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
   ),
   soon(paths.roadMap, 'Feuille de route'),
   soon(paths.support, 'Support'),
@@ -128,7 +128,7 @@ const appRoutes: RouteObject[] = [
     paths.app.userPattern,
     'Profil',
     () =>
-      import('./features/profile/pages/public-profile-page').then((m) => ({
+      import('../features/profile/pages/public-profile-page').then((m) => ({
         Component: m.PublicProfilePage,
       })),
     { guards: ['auth'] },
@@ -143,40 +143,42 @@ const authRoutes: RouteObject[] = [
   authPage(
     paths.auth.signIn,
     'Connexion',
-    () => import('./features/auth/pages/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+    () => import('../features/auth/pages/sign-in-page').then((m) => ({ Component: m.SignInPage })),
     ['guest'],
   ),
   authPage(
     paths.auth.signUp,
     'Créer mon compte',
-    () => import('./features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
+    () => import('../features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
     ['guest'],
   ),
   authPage(paths.auth.signOut, 'Déconnexion', () =>
-    import('./features/auth/pages/sign-out-page').then((m) => ({ Component: m.SignOutPage })),
+    import('../features/auth/pages/sign-out-page').then((m) => ({ Component: m.SignOutPage })),
   ),
   authPage(paths.auth.forgotPassword, 'Mot de passe oublié', () =>
-    import('./features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+    import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
   ),
   authPage(
     paths.auth.resetPassword,
     'Réinitialiser le mot de passe',
     () =>
-      import('./features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
     ['reset-password'],
   ),
   authPage(
     paths.auth.changePassword,
     'Changer de mot de passe',
     () =>
-      import('./features/auth/pages/change-password-page').then((m) => ({ Component: m.ChangePasswordPage })),
+      import('../features/auth/pages/change-password-page').then((m) => ({
+        Component: m.ChangePasswordPage,
+      })),
     ['auth'],
   ),
   authPage(paths.auth.verifyEmail, "Vérification de l'e-mail", () =>
-    import('./features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+    import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
   ),
   authPage(paths.auth.verifyEmailSuccess, 'E-mail vérifié', () =>
-    import('./features/auth/pages/verify-email-success-page').then((m) => ({
+    import('../features/auth/pages/verify-email-success-page').then((m) => ({
       Component: m.VerifyEmailSuccessPage,
     })),
   ),
@@ -186,7 +188,7 @@ const dashboardRoutes: RouteObject[] = [
   page(
     paths.dashboard.root,
     'Tableau de bord',
-    () => import('./features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+    () => import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
     { guards: ['dashboard'] },
   ),
   page(paths.dashboard.activeSales, 'Ventes actives', sales('activeSales')),
@@ -207,7 +209,7 @@ const dashboardRoutes: RouteObject[] = [
     guards: ['role:infopreneur'],
   }),
   page(paths.dashboard.settings, 'Paramètres', () =>
-    import('./features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+    import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
   ),
   page(paths.dashboard.stats, 'Statistiques', sales('stats')),
   page(paths.dashboard.teams, 'Équipes', teams('list')),
@@ -220,23 +222,23 @@ const dashboardRoutes: RouteObject[] = [
 
 const adminRoutes: RouteObject[] = [
   page(paths.admin.root, 'Administration', () =>
-    import('./features/admin/pages/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
+    import('../features/admin/pages/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
   ),
   page(paths.admin.infopreneurFormations, 'Offres de formation', () =>
-    import('./features/admin/pages/admin-services-page').then((m) => ({ Component: m.AdminServicesPage })),
+    import('../features/admin/pages/admin-services-page').then((m) => ({ Component: m.AdminServicesPage })),
   ),
   page(paths.admin.skills, 'Compétences', () =>
-    import('./features/admin/pages/admin-skills-page').then((m) => ({ Component: m.AdminSkillsPage })),
+    import('../features/admin/pages/admin-skills-page').then((m) => ({ Component: m.AdminSkillsPage })),
   ),
   page(paths.admin.formationsCatalogue, 'Catalogue des formations', () =>
-    import('./features/admin/pages/admin-formations-page').then((m) => ({
+    import('../features/admin/pages/admin-formations-page').then((m) => ({
       Component: m.AdminFormationsPage,
     })),
   ),
   page(paths.admin.teams, 'Équipes', teams('admin')),
   soon(paths.admin.users, 'Utilisateurs'),
   page(paths.admin.workSectors, "Secteurs d'activité", () =>
-    import('./features/admin/pages/admin-work-sectors-page').then((m) => ({
+    import('../features/admin/pages/admin-work-sectors-page').then((m) => ({
       Component: m.AdminWorkSectorsPage,
     })),
   ),
@@ -244,20 +246,20 @@ const adminRoutes: RouteObject[] = [
 
 const onboardingRoutes: RouteObject[] = [
   page(paths.onboarding.root, 'Bienvenue sur Closia', () =>
-    import('./features/onboarding/pages/onboarding-page').then((m) => ({ Component: m.OnboardingPage })),
+    import('../features/onboarding/pages/onboarding-page').then((m) => ({ Component: m.OnboardingPage })),
   ),
   page(paths.onboarding.finish, 'Profil terminé', () =>
-    import('./features/onboarding/pages/onboarding-finish-page').then((m) => ({
+    import('../features/onboarding/pages/onboarding-finish-page').then((m) => ({
       Component: m.OnboardingFinishPage,
     })),
   ),
   page(paths.onboarding.trackPattern, 'Création de votre profil', () =>
-    import('./features/onboarding/pages/onboarding-track-page').then((m) => ({
+    import('../features/onboarding/pages/onboarding-track-page').then((m) => ({
       Component: m.OnboardingTrackPage,
     })),
   ),
   page(paths.onboarding.stepPattern, 'Création de votre profil', () =>
-    import('./features/onboarding/pages/onboarding-step-page').then((m) => ({
+    import('../features/onboarding/pages/onboarding-step-page').then((m) => ({
       Component: m.OnboardingStepPage,
     })),
   ),
@@ -284,7 +286,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, element: <Navigate to={paths.auth.signIn} replace /> },
       {
         path: '*',
-        lazy: () => import('./components/error-page').then((m) => ({ Component: m.NotFoundPage })),
+        lazy: () => import('../components/error-page').then((m) => ({ Component: m.NotFoundPage })),
         handle: { title: 'Error 404' } satisfies RouteHandle,
       },
     ],

@@ -10,9 +10,9 @@ import {
 } from '@closia/shared';
 import { notifications } from '@mantine/notifications';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { homePath, paths, safeRedirect, signInWithRedirect } from './config/paths';
-import { getCurrentUserQueryOptions } from './features/auth/api/get-current-user';
-import { queryClient } from './lib/query-client';
+import { homePath, paths, safeRedirect, signInWithRedirect } from '../config/paths';
+import { getCurrentUserQueryOptions } from '../features/auth/api/get-current-user';
+import { queryClient } from '../lib/query-client';
 
 /**
  * Route guards: ONE mechanism, route loaders. `loader: guard('profile')` runs before the route

@@ -1,15 +1,30 @@
 import { ruleMessages } from '@closia/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage, fieldLabel, groupImportErrors, importErrorText, ruleOfMessage } from './errors';
+import { errorMessage } from '../../../lib/error-message';
+import {
+  fieldLabel,
+  groupImportErrors,
+  importErrorText,
+  prospectWording,
+  ruleOfMessage,
+} from './error-wording';
 
 describe('French error texts', () => {
   it('says why a call failed, by status', () => {
-    expect(errorMessage(new ApiError(0, { message: 'Failed to fetch' }))).toMatch(/injoignable/);
-    expect(errorMessage(new ApiError(404, { message: 'Prospect not found' }))).toBe(
+    const say = (error: unknown) => errorMessage(error, prospectWording);
+    expect(say(new ApiError(0, { message: 'Failed to fetch' }))).toMatch(/injoignable/);
+    expect(say(new ApiError(404, { message: 'Prospect not found' }))).toBe(
       'Ce prospect n’existe pas ou n’est plus disponible.',
     );
-    expect(errorMessage(new ApiError(503, { message: 'x' }))).toMatch(/Le serveur a rencontré un problème/);
+    expect(say(new ApiError(503, { message: 'x' }))).toMatch(/Le serveur a rencontré un problème/);
+    expect(say(new ApiError(413, { message: 'x' }))).toBe('Le fichier est trop volumineux (2 Mo au plus).');
+    expect(say(new ApiError(409, { message: 'x' }))).toBe(
+      'Cette action n’est plus possible : le prospect a changé entre-temps. Rechargez la page.',
+    );
+    expect(say(new ApiError(409, { message: 'x', reason: 'PROSPECT_HAS_WON_DEAL' }))).toBe(
+      'Ce prospect a une vente gagnée, avec ses commissions : il ne peut pas être supprimé.',
+    );
   });
 
   it('names the fields of a 422 in French', () => {
@@ -17,7 +32,7 @@ describe('French error texts', () => {
       message: 'Validation failure',
       errors: [{ field: 'file', rule: 'fileSize', message: 'x', meta: { max: 2 * 1024 * 1024 } }],
     });
-    expect(errorMessage(error)).toBe('Fichier : Le fichier ne doit pas dépasser 2 Mo');
+    expect(errorMessage(error, prospectWording)).toBe('Fichier : Le fichier ne doit pas dépasser 2 Mo');
   });
 
   it('labels prospect fields, custom fields and list items', () => {
