@@ -1,8 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests that stop and restart a PostgreSQL, a Redis or a server process of their own and time the
+ * recovery: run one at a time after the others (a project with one worker), so that a busy machine
+ * does not starve them. The PostgreSQL lane of .ci/run names both server projects.
+ */
+const ALONE = ['apps/server/src/db/outage.test.ts', 'apps/server/src/plugins/redis-outage.test.ts'];
 
 // Unit and API tests only; Playwright specs live in e2e/ and are run by Playwright.
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default (cores - 1, for its own process) ran the files one
+    // at a time on a 2-core machine; its own process mostly waits on the workers.
+    maxWorkers: availableParallelism(),
     hookTimeout: 60_000,
     testTimeout: 30_000,
     // In CI a JSON report feeds the one-line summary that .ci/run prints.
@@ -15,10 +26,22 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ALONE],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           hookTimeout: 60_000,
           testTimeout: 30_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'server-alone',
+          include: ALONE,
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
+          pool: 'forks',
+          maxWorkers: 1,
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
