@@ -9,6 +9,7 @@ import {
   dealRefusal,
   isOpenStage,
   isSetterStage,
+  pipelineTotals,
   setterStages,
 } from './deal-rules';
 
@@ -119,5 +120,17 @@ describe('dealCan', () => {
     expect(dealMoveTargets(deal({ status: 'Closed' }))).toEqual([]);
     expect(dealMayReach(deal({ viewerRole: 'setter' }), 'Onboarding')).toBe(false);
     expect(dealMayReach(deal({ viewerRole: 'team' }), 'Onboarding')).toBe(true);
+  });
+});
+
+describe('pipelineTotals', () => {
+  it('sums the stages, and is zero for an empty pipeline', () => {
+    expect(
+      pipelineTotals([
+        { count: 2, sumCents: 300_000, weightedCents: 90_000 },
+        { count: 1, sumCents: 150_000, weightedCents: 75_000 },
+      ]),
+    ).toEqual({ count: 3, sumCents: 450_000, weightedCents: 165_000 });
+    expect(pipelineTotals([])).toEqual({ count: 0, sumCents: 0, weightedCents: 0 });
   });
 });

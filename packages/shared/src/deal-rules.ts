@@ -135,3 +135,25 @@ function dealStateAllows(deal: DealSubject, action: DealAction): boolean {
       return true;
   }
 }
+
+/** A pipeline stage's figures (or the whole pipeline's), in cents. */
+export interface PipelineFigures {
+  count: number;
+  sumCents: number;
+  weightedCents: number;
+}
+
+/**
+ * The pipeline's totals: the sum of its stages. The server answers them; the board recomputes
+ * them the same way after a drag, before the server's answer.
+ */
+export function pipelineTotals(stages: readonly PipelineFigures[]): PipelineFigures {
+  return stages.reduce(
+    (sum, stage) => ({
+      count: sum.count + stage.count,
+      sumCents: sum.sumCents + stage.sumCents,
+      weightedCents: sum.weightedCents + stage.weightedCents,
+    }),
+    { count: 0, sumCents: 0, weightedCents: 0 },
+  );
+}

@@ -1,5 +1,5 @@
 /** The pipeline's sums: what the open stages hold, for a seller or a team's shared pipeline. */
-import { type Pipeline, selectablePipelineStages } from '@closia/shared';
+import { type Pipeline, pipelineTotals, selectablePipelineStages } from '@closia/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { deals, services } from '../../db/schema';
@@ -39,13 +39,5 @@ export async function pipelineOf(db: DbOrTx, viewer: Viewer, teamId?: number): P
       weightedCents: row?.weightedCents ?? 0,
     };
   });
-  const totals = stages.reduce(
-    (sum, stage) => ({
-      count: sum.count + stage.count,
-      sumCents: sum.sumCents + stage.sumCents,
-      weightedCents: sum.weightedCents + stage.weightedCents,
-    }),
-    { count: 0, sumCents: 0, weightedCents: 0 },
-  );
-  return { stages, totals };
+  return { stages, totals: pipelineTotals(stages) };
 }

@@ -1,5 +1,11 @@
-import type { Deal, Pipeline, PipelineStageSummary, SelectablePipelineStage } from '@closia/shared';
-import { isOpenStage } from '@closia/shared';
+import {
+  type Deal,
+  isOpenStage,
+  type Pipeline,
+  type PipelineStageSummary,
+  pipelineTotals,
+  type SelectablePipelineStage,
+} from '@closia/shared';
 import { openStages } from './stages';
 
 /*
@@ -111,13 +117,5 @@ export function pipelineFromDeals(deals: readonly Deal[]): Pipeline {
       ),
     };
   });
-  const totals = stages.reduce(
-    (sum, stage) => ({
-      count: sum.count + stage.count,
-      sumCents: sum.sumCents + stage.sumCents,
-      weightedCents: sum.weightedCents + stage.weightedCents,
-    }),
-    { count: 0, sumCents: 0, weightedCents: 0 },
-  );
-  return { stages, totals };
+  return { stages, totals: pipelineTotals(stages) };
 }
