@@ -36,8 +36,6 @@ export function presentItem(kind: ReferenceKind, row: ItemRow): ReferenceItem {
     : { ...common, isValidated: row.flag };
 }
 
-export { validatedItemResponse, workSectorResponse } from '@closia/shared';
-
 /** Response schemas of one kind: the item and a page of items. */
 export function responsesOf(kind: ReferenceKind) {
   const item = kind.flagName === 'approved' ? workSectorResponse : validatedItemResponse;

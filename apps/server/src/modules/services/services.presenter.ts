@@ -13,7 +13,7 @@ export function commissionAmountOf(price: number, commissionRate: number): numbe
 }
 
 // Response schemas of offers and the references they carry (shared with the web's types).
-export { namedRefResponse, serviceResponse, userSummaryResponse } from '@closia/shared';
+export { serviceResponse } from '@closia/shared';
 
 export interface ServiceExtras {
   owner: { id: number; firstName: string; lastName: string; profilePicture: string | null };
