@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject } from 'react-router';
-import type { ComingSoonPath } from '../config/coming-soon-descriptions';
 import { RouteErrorPage } from '../components/route-error-page';
 import { StartupSpinner } from '../components/startup-spinner';
+import type { ComingSoonPath } from '../config/coming-soon-descriptions';
 import { paths } from '../config/paths';
 import type { RouteHandle } from '../config/route-handle';
 import type { GuardName } from './guards';

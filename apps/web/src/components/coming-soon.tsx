@@ -1,8 +1,8 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../config/route-handle';
 import { comingSoonDescriptions } from '../config/coming-soon-descriptions';
+import type { RouteHandle } from '../config/route-handle';
 
 interface ComingSoonProps {
   /** The page title (h1). */
