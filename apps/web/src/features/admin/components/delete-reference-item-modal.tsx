@@ -33,7 +33,7 @@ export function DeleteReferenceItemModal({
   onClose,
   onConfirm,
 }: DeleteReferenceItemModalProps) {
-  const conflict = isApiError(error) && error.status === 409;
+  const conflict = isApiError(error) && error.reason === 'IN_USE';
   return (
     <Modal opened={item !== null} onClose={onClose} title={title} centered>
       <Stack gap="md">

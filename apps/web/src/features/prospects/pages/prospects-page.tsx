@@ -339,7 +339,7 @@ export function ProspectsPage() {
                     leftSection={<IconUpload size={16} />}
                     onClick={() => setImportOpened(true)}
                   >
-                    Importer un fichier CSV
+                    Importer un fichier CSV ou Excel
                   </Button>
                 </Group>
               }
