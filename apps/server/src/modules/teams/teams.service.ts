@@ -17,7 +17,7 @@ import {
   type TeamUpdateInput,
   teamCan,
 } from '@closia/shared';
-import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { chats, profiles, teamInvitations, teamMembers, teams, users } from '../../db/schema';
@@ -199,14 +199,6 @@ export async function listMembers(db: DbOrTx, teamId: number): Promise<TeamMembe
     role: row.role as TeamMemberRole,
     joinedAt: row.joinedAt.toISOString(),
   }));
-}
-
-export async function memberIds(db: DbOrTx, teamId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: teamMembers.userId })
-    .from(teamMembers)
-    .where(eq(teamMembers.teamId, teamId));
-  return rows.map((r) => r.id);
 }
 
 // --------------------------------------------------------------------------------------- write
@@ -460,7 +452,7 @@ export type AvatarViewer = Pick<Invitee, 'id' | 'email' | 'emailVerified'> & { a
  * (the invitation shows it) and admins of Closia (who list every team); anyone else gets the 404
  * of a team that does not exist for them.
  */
-export async function mayViewTeamAvatar(db: DbOrTx, user: AvatarViewer, teamId: number): Promise<boolean> {
+async function mayViewTeamAvatar(db: DbOrTx, user: AvatarViewer, teamId: number): Promise<boolean> {
   if (user.admin || (await roleIn(db, teamId, user.id)) !== null) return true;
   const [invitation] = await db
     .select({ id: teamInvitations.id })
@@ -468,16 +460,6 @@ export async function mayViewTeamAvatar(db: DbOrTx, user: AvatarViewer, teamId: 
     .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending'), addressedTo(user)))
     .limit(1);
   return invitation !== undefined;
-}
-
-/** Ids of the given users who are members of the team. */
-export async function membersAmong(db: DbOrTx, teamId: number, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ id: teamMembers.userId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
-  return rows.map((r) => r.id);
 }
 
 /** Members of the team other than `userId`, with what a notification needs. */
