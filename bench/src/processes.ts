@@ -10,6 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { BENCH_METRICS_TOKEN } from './cache-counts';
 import { assertRunning, defer, trackChild } from './cleanup';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -238,6 +239,8 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     SEED_DEMO: '0',
     REDIS_URL: '',
     SMTP_URL: '',
+    // /metrics, where the bench reads how the caches answered (cache-counts.ts).
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
     ...options.env,
   };
   const spawnedAt = performance.now();

@@ -29,6 +29,7 @@ export const crmChanged = crm.changed;
 const generation = (db: DbOrTx) => crm.current(db) + listingsGeneration(db);
 
 const answers = resultCache<unknown>({
+  name: 'crm',
   generation,
   maxEntries: 2_000,
   ttl: (db) => ttls.get(db) ?? DEFAULT_CRM_CACHE_TTL_MS,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DbOrTx } from '../db/client';
-import { generationCounter, resultCache, setSearchCacheTtl } from './result-cache';
+import { cacheCounts, generationCounter, resultCache, setSearchCacheTtl } from './result-cache';
 
 const fakeDb = () => ({}) as DbOrTx;
 
@@ -8,7 +8,7 @@ describe('search result cache', () => {
   it('answers a repeated key from memory until a write moves the generation', async () => {
     const db = fakeDb();
     const writes = generationCounter();
-    const cache = resultCache<number>({ generation: writes.current, maxEntries: 10 });
+    const cache = resultCache<number>({ name: 'test', generation: writes.current, maxEntries: 10 });
     let computed = 0;
     const compute = async () => ++computed;
     expect(await cache.get(db, 'a', compute)).toBe(1);
@@ -18,10 +18,29 @@ describe('search result cache', () => {
     expect(await cache.get(db, 'a', compute)).toBe(3);
   });
 
+  it('counts its hits, stale answers, misses and bypasses under its name', async () => {
+    vi.useFakeTimers();
+    try {
+      const db = fakeDb();
+      setSearchCacheTtl(db, 1_000);
+      const cache = resultCache<number>({ name: 'counted', generation: () => 0, maxEntries: 10 });
+      const compute = async () => 1;
+      await cache.get(db, 'k', compute); // miss
+      await cache.get(db, 'k', compute); // hit
+      vi.advanceTimersByTime(1_500);
+      await cache.get(db, 'k', compute); // stale, recomputed in the background
+      setSearchCacheTtl(db, 0);
+      await cache.get(db, 'k', compute); // bypassed
+      expect(cacheCounts().get('counted')).toEqual({ hits: 1, stale: 1, misses: 1, bypassed: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('does not keep what was computed across a write', async () => {
     const db = fakeDb();
     const writes = generationCounter();
-    const cache = resultCache<string>({ generation: writes.current, maxEntries: 10 });
+    const cache = resultCache<string>({ name: 'test', generation: writes.current, maxEntries: 10 });
     const first = await cache.get(db, 'k', async () => {
       writes.changed(db);
       return 'counted during the write';
@@ -35,7 +54,7 @@ describe('search result cache', () => {
     try {
       const db = fakeDb();
       setSearchCacheTtl(db, 1_000);
-      const cache = resultCache<number>({ generation: () => 0, maxEntries: 10 });
+      const cache = resultCache<number>({ name: 'test', generation: () => 0, maxEntries: 10 });
       let n = 0;
       const count = async () => ++n;
       expect(await cache.get(db, 'k', count)).toBe(1);
@@ -59,7 +78,7 @@ describe('search result cache', () => {
 
   it('drops the oldest entry beyond its size', async () => {
     const db = fakeDb();
-    const cache = resultCache<string>({ generation: () => 0, maxEntries: 2 });
+    const cache = resultCache<string>({ name: 'test', generation: () => 0, maxEntries: 2 });
     await cache.get(db, 'a', async () => 'a1');
     await cache.get(db, 'b', async () => 'b1');
     await cache.get(db, 'c', async () => 'c1');
@@ -69,7 +88,7 @@ describe('search result cache', () => {
 
   it('keeps one cache per database', async () => {
     const [one, two] = [fakeDb(), fakeDb()];
-    const cache = resultCache<string>({ generation: () => 0, maxEntries: 10 });
+    const cache = resultCache<string>({ name: 'test', generation: () => 0, maxEntries: 10 });
     await cache.get(one, 'k', async () => 'one');
     expect(await cache.get(two, 'k', async () => 'two')).toBe('two');
   });
@@ -78,7 +97,7 @@ describe('search result cache', () => {
 describe('search result cache under load', () => {
   it('runs one computation for concurrent misses of a key', async () => {
     const db = fakeDb();
-    const cache = resultCache<number>({ generation: () => 0, maxEntries: 10 });
+    const cache = resultCache<number>({ name: 'test', generation: () => 0, maxEntries: 10 });
     let computed = 0;
     const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++computed), 20));
     const answers = await Promise.all(Array.from({ length: 10 }, () => cache.get(db, 'k', slow)));
@@ -88,7 +107,7 @@ describe('search result cache under load', () => {
 
   it('does not share a failed computation once it has failed', async () => {
     const db = fakeDb();
-    const cache = resultCache<number>({ generation: () => 0, maxEntries: 10 });
+    const cache = resultCache<number>({ name: 'test', generation: () => 0, maxEntries: 10 });
     await expect(cache.get(db, 'k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.get(db, 'k', async () => 2)).toBe(2);
   });

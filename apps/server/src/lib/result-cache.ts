@@ -43,12 +43,33 @@ interface Entry<V> {
   value: V;
 }
 
+/** How one cache answered since the process started: the bench prints the hit rate beside each figure. */
+export interface CacheCounts {
+  /** Answered from memory, fresh. */
+  hits: number;
+  /** Answered from memory past its TTL while it was computed again in the background. */
+  stale: number;
+  /** Computed (nothing kept, or kept across a write, or long past its TTL). */
+  misses: number;
+  /** Computed because caching is off (TTL 0) or the invalidation bus is down. */
+  bypassed: number;
+}
+
+const counts = new Map<string, CacheCounts>();
+
+/** Every named cache's counts (served at /metrics as `closia_cache_lookups_total`). */
+export function cacheCounts(): ReadonlyMap<string, Readonly<CacheCounts>> {
+  return counts;
+}
+
 export interface ResultCache<V> {
   /** The value for `key`: from memory when fresh, else computed (and kept unless a write happened meanwhile). */
   get(db: DbOrTx, key: string, compute: () => Promise<V>): Promise<V>;
 }
 
 export function resultCache<V>(options: {
+  /** Names its counts (several caches may share a name: their counts add up). */
+  name: string;
   /** Moves at every write that changes the answers. */
   generation: (db: DbOrTx) => number;
   /** Oldest entries go first beyond this many. */
@@ -57,12 +78,21 @@ export function resultCache<V>(options: {
   ttl?: (db: DbOrTx) => number;
 }): ResultCache<V> {
   const caches = new WeakMap<DbOrTx, Map<string, Entry<V>>>();
+  let count = counts.get(options.name);
+  if (!count) {
+    count = { hits: 0, stale: 0, misses: 0, bypassed: 0 };
+    counts.set(options.name, count);
+  }
+  const counted = count;
   /** Computations under way: concurrent misses of one key share one (no stampede under load). */
   const inFlight = new WeakMap<DbOrTx, Map<string, { generation: number; promise: Promise<V> }>>();
   return {
     async get(db, key, compute) {
       const ttl = options.ttl ? options.ttl(db) : (ttls.get(db) ?? DEFAULT_SEARCH_CACHE_TTL_MS);
-      if (ttl <= 0 || distrusted.has(db)) return compute();
+      if (ttl <= 0 || distrusted.has(db)) {
+        counted.bypassed++;
+        return compute();
+      }
       let cache = caches.get(db);
       let running = inFlight.get(db);
       if (!cache || !running) {
@@ -99,16 +129,21 @@ export function resultCache<V>(options: {
       };
       if (hit && hit.generation === generation) {
         const age = now - hit.at;
-        if (age < ttl) return hit.value;
+        if (age < ttl) {
+          counted.hits++;
+          return hit.value;
+        }
         // Expired but no write since: answered at once while it is computed again in the
         // background (a popular search never makes a user wait), unless it is long past its TTL.
         if (age < ttl * STALE_FACTOR) {
           refresh().catch(() => {
             // The next request computes it again, and answers the error if it fails again.
           });
+          counted.stale++;
           return hit.value;
         }
       }
+      counted.misses++;
       return refresh();
     },
   };

@@ -45,7 +45,7 @@ export function tsQueryText(db: DbOrTx, text: string): Promise<string | null> {
  * The corrected queries of recent searches (lib/result-cache.ts): the vocabulary grows with every
  * listing, and a word it learnt is known to the search within the cache's TTL.
  */
-const spellings = resultCache<string | null>({ generation: () => 0, maxEntries: 1_000 });
+const spellings = resultCache<string | null>({ name: 'spellings', generation: () => 0, maxEntries: 1_000 });
 
 async function correctedQuery(db: DbOrTx, text: string): Promise<string | null> {
   const rows = rowsOf<WordRow>(

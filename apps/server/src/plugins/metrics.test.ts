@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helpers';
+import { createTestApp, signedInClient, type TestContext } from '../test/helpers';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
 
@@ -17,6 +17,19 @@ describe('GET /metrics', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('http_request_duration_seconds_bucket');
     expect(res.body).toContain('route="/health"');
+  });
+
+  it('counts how the search caches answered, by cache and outcome', async () => {
+    const { client } = await signedInClient(ctx.app, { kind: 'setter' });
+    const hits = async () => {
+      const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const line = /closia_cache_lookups_total\{cache="missions\.page",outcome="hit"\} (\d+)/.exec(res.body);
+      return Number(line?.[1] ?? 0);
+    };
+    const before = await hits();
+    expect((await client.get('/api/v1/missions?query=closing')).statusCode).toBe(200);
+    expect((await client.get('/api/v1/missions?query=closing')).statusCode).toBe(200);
+    expect(await hits()).toBe(before + 1);
   });
 
   it('refuses anyone else with 401 in the error envelope', async () => {

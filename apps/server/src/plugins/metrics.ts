@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { safeEqual } from '../lib/crypto';
 import { unauthorized } from '../lib/errors';
+import { cacheCounts } from '../lib/result-cache';
 
-/** Prometheus metrics at `/metrics` (bearer token): process defaults plus request durations by route. */
+/**
+ * Prometheus metrics at `/metrics` (bearer token): process defaults, request durations by route, and
+ * how each in-memory cache answered (`closia_cache_lookups_total{cache, outcome}`: hit, stale, miss,
+ * bypassed) — the hit rate the bench prints beside its figures.
+ */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
     const registry = new Registry();
@@ -15,6 +20,22 @@ export const metricsPlugin = fp(
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
+    });
+
+    new Counter({
+      name: 'closia_cache_lookups_total',
+      help: 'Lookups of the in-memory result caches by cache and outcome',
+      labelNames: ['cache', 'outcome'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [cache, c] of cacheCounts()) {
+          this.inc({ cache, outcome: 'hit' }, c.hits);
+          this.inc({ cache, outcome: 'stale' }, c.stale);
+          this.inc({ cache, outcome: 'miss' }, c.misses);
+          this.inc({ cache, outcome: 'bypassed' }, c.bypassed);
+        }
+      },
     });
 
     app.addHook('onResponse', async (request, reply) => {

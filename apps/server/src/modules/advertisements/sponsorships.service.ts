@@ -63,6 +63,7 @@ export function liveSponsorships(
  * once; a campaign that starts or ends by its dates shows within the search cache's TTL.
  */
 const sponsorships = resultCache<ReadonlyMap<number, number>>({
+  name: 'sponsorships',
   generation: listingsGeneration,
   maxEntries: 500,
 });

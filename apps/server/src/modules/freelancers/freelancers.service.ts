@@ -217,8 +217,8 @@ export async function presentFreelancers(
   });
 }
 
-const pageCache = resultCache<number[]>({ generation: freelancersGeneration, maxEntries: 2_000 });
-const totalCache = resultCache<number>({ generation: freelancersGeneration, maxEntries: 1_000 });
+const pageCache = resultCache<number[]>({ name: 'freelancers.page', generation: freelancersGeneration, maxEntries: 2_000 });
+const totalCache = resultCache<number>({ name: 'freelancers.total', generation: freelancersGeneration, maxEntries: 1_000 });
 
 /** Users online within this window count as online (the same rule as `isOnline`). */
 const ONLINE_WINDOW = sql`interval '5 minutes'`;

@@ -135,10 +135,11 @@ const MAX_PROMOTED = 3;
  * filters, and the ids of a page — never the rows, which are read fresh.
  */
 const facetCache = resultCache<Awaited<ReturnType<typeof facetsOf>>>({
+  name: 'missions.facets',
   generation: listingsGeneration,
   maxEntries: 500,
 });
-const pageCache = resultCache<number[]>({ generation: listingsGeneration, maxEntries: 2_000 });
+const pageCache = resultCache<number[]>({ name: 'missions.page', generation: listingsGeneration, maxEntries: 2_000 });
 
 /** The filters as a cache key (forMe: with what makes the freelancer eligible). */
 function filtersKey(input: MissionSearchQuery, eligible: FreelancerFacts | null): string {
