@@ -1,17 +1,20 @@
 /**
- * Fills a database with the search scenario's marketplace (see marketplace.ts), or with `--crm` the
- * crm scenario's CRM (see crm.ts), e.g. to look at query plans on realistic data. The database
+ * Fills a database with the search scenario's marketplace (see marketplace.ts), with `--crm` the
+ * crm scenario's CRM of 200 sellers and a heavy user (see crm-team.ts), or with `--crm-setter` the
+ * CRM of one busy setter (crm.ts), e.g. to look at query plans on realistic data. The database
  * must have been migrated and seeded: start the server on it once first.
  *
  *   npx tsx bench/src/generate/cli.ts postgres://postgres@127.0.0.1:5432/closia_dev [--scale 1] [--seed 7]
  *   npx tsx bench/src/generate/cli.ts ./data [--scale 0.1]      (a DATA_DIR: PGlite in ./data/db; server stopped)
- *   npx tsx bench/src/generate/cli.ts postgres://…/closia_dev --crm [--scale 1] [--seed 8]
+ *   npx tsx bench/src/generate/cli.ts postgres://…/closia_dev --crm [--scale 1] [--seed 19]
+ *   npx tsx bench/src/generate/cli.ts postgres://…/closia_dev --crm-setter [--scale 1] [--seed 8]
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@closia/server/db/client';
 import { generateCrm } from './crm';
+import { generateCrmTeam } from './crm-team';
 import { generateMarketplace } from './marketplace';
 
 async function main(): Promise<void> {
@@ -21,14 +24,15 @@ async function main(): Promise<void> {
       scale: { type: 'string', default: '1' },
       seed: { type: 'string' },
       crm: { type: 'boolean', default: false },
+      'crm-setter': { type: 'boolean', default: false },
     },
   });
   const target = positionals[0];
   const scale = Number(values.scale);
-  const seed = Number(values.seed ?? (values.crm ? 8 : 7));
+  const seed = Number(values.seed ?? (values.crm ? 19 : values['crm-setter'] ? 8 : 7));
   if (!target || !(scale > 0) || !Number.isInteger(seed)) {
     console.error(
-      'usage: tsx bench/src/generate/cli.ts <postgres://… | DATA_DIR> [--crm] [--scale 1] [--seed 7]',
+      'usage: tsx bench/src/generate/cli.ts <postgres://… | DATA_DIR> [--crm | --crm-setter] [--scale 1] [--seed 7]',
     );
     process.exit(2);
   }
@@ -44,6 +48,17 @@ async function main(): Promise<void> {
   );
   try {
     if (values.crm) {
+      const team = await generateCrmTeam(database, { scale, seed, log: (line) => console.log(`  ${line}`) });
+      console.log(
+        `generated in ${(team.timings.totalMs / 1000).toFixed(1)} s (inserts ${(team.timings.insertMs / 1000).toFixed(1)} s, ` +
+          `vacuum analyze ${(team.timings.vacuumMs / 1000).toFixed(1)} s): ${JSON.stringify(team.counts)}`,
+      );
+      console.log(
+        `sign in as ${team.sellers[0]!.email} … ${team.sellers.at(-1)!.email}, ${team.heavy.email} (the heavy user) or ${team.importer.email}, password ${team.password}`,
+      );
+      return;
+    }
+    if (values['crm-setter']) {
       const crm = await generateCrm(database, { scale, seed, log: (line) => console.log(`  ${line}`) });
       console.log(
         `generated in ${(crm.timings.totalMs / 1000).toFixed(1)} s (inserts ${(crm.timings.insertMs / 1000).toFixed(1)} s, ` +

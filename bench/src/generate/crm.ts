@@ -72,6 +72,8 @@ export interface CrmGenerateOptions {
 
 export interface CrmService {
   id: number;
+  /** Who sells the offer: the payer of its commission lines. */
+  infopreneurId: number;
   name: string;
   price: number;
   commissionRate: number;
@@ -303,6 +305,447 @@ function pathOf(rng: Random, start: number, last: number, max: number, keep: num
   return start === last ? [start] : [start, ...kept, last];
 }
 
+/** One seller's CRM book: what bookOf draws in memory and insertBooks writes. */
+export interface BookContext {
+  rng: Random;
+  /** Start of the UTC day the dates are spread around. */
+  anchor: number;
+  /** Owner of the prospects and activities, of the deals not handed off, and setter of those handed off. */
+  ownerId: number;
+  /** Closers a deal may be handed off to at R2 (none: no handoff). */
+  closers: readonly number[];
+  /** Share of all deals handed off (~0.2 for a setter). */
+  handoffShare: number;
+  services: readonly CrmService[];
+  /** Relative weight of each offer among the deals. */
+  serviceWeights: readonly number[];
+  size: { prospects: number; deals: number; activities: number };
+}
+
+export interface Book {
+  prospects: (ProspectRow & { createdAt: Date })[];
+  /** `prospectId` holds the prospect's index in `prospects` until insertBooks. */
+  activities: ActivityRow[];
+  /** Prospect index → due time of its earliest open activity (ms). */
+  earliestOpen: Map<number, number>;
+  /** `prospectId` holds the prospect's index in `prospects` until insertBooks. */
+  deals: DealRow[];
+  histories: Omit<HistoryRow, 'dealId'>[][];
+  lines: Omit<LineRow, 'dealId'>[][];
+  counts: {
+    openDeals: number;
+    wonDeals: number;
+    lostDeals: number;
+    handedOff: number;
+    histories: number;
+    commissionLines: number;
+  };
+}
+
+/**
+ * Draws one seller's prospects, deals (with their history and commission lines) and activities in
+ * memory: see the header for their shape.
+ */
+export function bookOf(ctx: BookContext): Book {
+  const { rng, anchor, size } = ctx;
+  const setterId = ctx.ownerId;
+  const between = (from: number, to: number) => from + Math.floor(rng.next() * Math.max(0, to - from));
+  // ── prospects ─────────────────────────────────────────────────────────────────────────────
+  const prospectRows: (ProspectRow & { createdAt: Date })[] = [];
+  for (let i = 0; i < size.prospects; i++) {
+    const firstName = rng.pick(firstNames);
+    const lastName = rng.chance(0.92) ? rng.pick(lastNames) : null;
+    const createdAt = new Date(between(anchor - 420 * DAY, anchor - 2 * HOUR));
+    const customFields: Record<string, string> = {};
+    if (rng.chance(0.5)) customFields.Source = rng.pick(sources);
+    if (rng.chance(0.2)) customFields.Budget = rng.pick(budgets);
+    const handle = `${slug(firstName)}-${slug(lastName ?? 'contact')}-${i}`;
+    prospectRows.push({
+      ownerId: setterId,
+      firstName,
+      lastName,
+      email: rng.chance(0.85)
+        ? `${slug(firstName)}.${slug(lastName ?? 'contact')}.${i}@clients.exemple.fr`
+        : null,
+      phone: rng.chance(0.7)
+        ? `0${rng.pick([6, 7])} ${String(rng.int(0, 99)).padStart(2, '0')} ${String(rng.int(0, 99)).padStart(2, '0')} ${String(rng.int(0, 99)).padStart(2, '0')} ${String(rng.int(0, 99)).padStart(2, '0')}`
+        : null,
+      observations: rng.chance(0.3) ? rng.pick(prospectNotes) : null,
+      contactLinks: rng.chance(0.35)
+        ? [
+            rng.chance(0.5)
+              ? `https://www.linkedin.com/in/${handle}`
+              : `https://www.instagram.com/${handle.replace(/-/g, '.')}`,
+          ]
+        : [],
+      customFields,
+      state: rng.weighted(stateWeights),
+      leadStage: rng.weighted(leadStageWeights),
+      // A date the user set, for some prospects without open activity (replaced below otherwise).
+      nextActivityAt: rng.chance(0.08) ? new Date(between(anchor - 30 * DAY, anchor + 30 * DAY)) : null,
+      createdAt,
+      updatedAt: new Date(between(createdAt.getTime(), anchor)),
+    });
+  }
+  // ── deals, their history and commission lines (in memory first: a deal may move its prospect's creation back)
+  const dealRows: DealRow[] = [];
+  const histories: Omit<HistoryRow, 'dealId'>[][] = [];
+  const lines: Omit<LineRow, 'dealId'>[][] = [];
+  const counts = {
+    openDeals: 0,
+    wonDeals: 0,
+    lostDeals: 0,
+    handedOff: 0,
+    histories: 0,
+    commissionLines: 0,
+  };
+  // P(handoff | the deal went through R2) so that ~20 % of all deals are handed off.
+  const throughR2 =
+    finalStageWeights
+      .filter(
+        ([s]) => s === 'Closed' || s === 'Lost' || selectablePipelineStages.indexOf(s as never) >= ROLE_INDEX,
+      )
+      .reduce((n, [, w]) => n + w, 0) / 100;
+  const handoffChance = ctx.closers.length === 0 ? 0 : Math.min(1, ctx.handoffShare / throughR2);
+
+  for (let i = 0; i < size.deals; i++) {
+    const p = rng.int(0, size.prospects - 1);
+    const prospect = prospectRows[p]!;
+    const service = rng.weighted(ctx.services.map((s, k) => [s, ctx.serviceWeights[k] ?? 1] as const));
+    const final = rng.weighted(finalStageWeights);
+    const closed = final === 'Closed' || final === 'Lost';
+    const finalOpen = closed ? -1 : selectablePipelineStages.indexOf(final as SelectablePipelineStage);
+    const handedOff = (closed || finalOpen >= ROLE_INDEX) && rng.chance(handoffChance);
+    const closerId = !handedOff
+      ? setterId
+      : ctx.closers.length === 1
+        ? ctx.closers[0]!
+        : rng.pick(ctx.closers);
+    // The last open stage: the final one, or the one the deal was won or lost from.
+    const last = closed
+      ? handedOff
+        ? rng.int(ROLE_INDEX, 5)
+        : final === 'Closed'
+          ? rng.weighted([
+              [1, 5],
+              [2, 20],
+              [3, 30],
+              [4, 25],
+              [5, 20],
+            ])
+          : rng.int(0, 5)
+      : finalOpen;
+    const start = last > 0 && rng.chance(0.2) ? 1 : 0;
+    // 2–5 history rows: the creation and each move (closing included), and the handoff.
+    const path = pathOf(
+      rng,
+      start,
+      last,
+      (closed ? 4 : 5) - (handedOff ? 1 : 0),
+      handedOff ? ROLE_INDEX : null,
+    );
+    const stages: PipelineStage[] = path.map((k) => selectablePipelineStages[k]!);
+    if (closed) stages.push(final);
+
+    // Each move 1–21 days after the previous one. A closed deal was created over the last 12
+    // months minus its whole course (so that deals close evenly over the year); an open deal over
+    // the last 12 months, its course squeezed into the time left when it was created lately.
+    const gaps = Array.from(
+      { length: stages.length - 1 },
+      () => rng.int(1, 21) * DAY + rng.int(0, 23) * HOUR,
+    );
+    const course = gaps.reduce((a, b) => a + b, 0);
+    const createdAt = between(anchor - 365 * DAY, anchor - HOUR - (closed ? course : 0));
+    const squeeze = Math.min(1, (anchor - HOUR - createdAt) / Math.max(1, course));
+    const times = [createdAt];
+    for (const gap of gaps) times.push(times.at(-1)! + Math.floor(gap * squeeze));
+    // A prospect is created before its first deal.
+    if (prospect.createdAt.getTime() > createdAt) {
+      prospect.createdAt = new Date(createdAt - rng.int(0, 14 * 24) * HOUR);
+    }
+    const stageChangedAt = times.at(-1)!;
+    // Handed off while at R2: after the move to R2, before the next move.
+    const atRole = stages.indexOf('Role');
+    const handoffAt = handedOff ? between(times[atRole]!, times[atRole + 1] ?? anchor) : null;
+    const byWhom = (t: number) => (handoffAt !== null && t > handoffAt ? closerId : setterId);
+
+    let probability: number | null = rng.chance(0.1)
+      ? null
+      : Math.max(1, Math.min(99, stageProbability[selectablePipelineStages[last]!] + rng.int(-10, 10)));
+    const history: Omit<HistoryRow, 'dealId'>[] = stages.map((stage, k) => ({
+      userId: byWhom(times[k]!),
+      field: 'status',
+      fromValue: k === 0 ? null : stages[k - 1]!,
+      toValue: stage,
+      note: k > 0 && rng.chance(0.15) ? rng.pick(dealNotes) : null,
+      createdAt: new Date(times[k]!),
+    }));
+    if (handoffAt !== null) {
+      history.push({
+        userId: setterId,
+        field: 'owner',
+        fromValue: String(setterId),
+        toValue: String(closerId),
+        note: rng.chance(0.5) ? 'Prospect chaud, R2 calé : à toi de conclure !' : null,
+        createdAt: new Date(handoffAt),
+      });
+    }
+    if (history.length < 2) {
+      // A deal that never moved: its probability was re-estimated once.
+      const before = probability;
+      probability = Math.max(1, Math.min(99, (before ?? 10) + rng.pick([-5, 5, 10])));
+      history.push({
+        userId: setterId,
+        field: 'probability',
+        fromValue: before === null ? null : String(before),
+        toValue: String(probability),
+        note: null,
+        createdAt: new Date(between(createdAt + HOUR, anchor)),
+      });
+    }
+    history.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
+
+    const ownerId = handedOff ? closerId : setterId;
+    const deal: DealRow = {
+      title:
+        `${rng.pick(dealPrefixes)} ${service.name.split(' :')[0]} — ${prospect.firstName}${prospect.lastName ? ` ${prospect.lastName}` : ''}`.slice(
+          0,
+          100,
+        ),
+      observations: rng.chance(0.2) ? rng.pick(dealNotes) : null,
+      status: final,
+      expectedCloseDate: rng.chance(0.92)
+        ? dateOnly(closed ? stageChangedAt + rng.int(-20, 10) * DAY : anchor + rng.int(-182, 182) * DAY)
+        : null,
+      probability: final === 'Closed' ? 100 : probability,
+      prospectId: p, // the prospect's index until its id is known
+      ownerId,
+      setterId: handedOff ? setterId : null,
+      serviceId: service.id,
+      missionId: service.missionId,
+      stageChangedAt: new Date(stageChangedAt),
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(Math.max(stageChangedAt, handoffAt ?? 0)),
+    };
+
+    const dealLines: Omit<LineRow, 'dealId'>[] = [];
+    if (final === 'Closed') {
+      counts.wonDeals++;
+      const amountCents = rng.chance(0.8)
+        ? service.price * 100
+        : Math.round(service.price * rng.float(0.7, 0.95)) * 100;
+      const winDay = dateOnly(stageChangedAt);
+      const refunded = rng.chance(0.03) ? Math.min(anchor, stageChangedAt + rng.int(2, 30) * DAY) : null;
+      Object.assign(deal, {
+        amountCents,
+        closedAt: new Date(stageChangedAt),
+        refundedAt: refunded === null ? null : new Date(refunded),
+      });
+      const drafts = winLines({
+        amountCents,
+        ratePercent: service.commissionRate,
+        ownerId,
+        setterId: handedOff ? setterId : null,
+        instalments: rng.weighted([
+          [1, 55],
+          [2, 25],
+          [3, 20],
+        ]),
+        winDay,
+      });
+      for (const line of drafts) {
+        const due = Date.parse(`${line.dueOn}T00:00:00Z`);
+        const paidAt =
+          due <= anchor && (refunded === null || due < refunded) && rng.chance(0.7)
+            ? Math.min(anchor, due + rng.int(0, 15) * DAY + rng.int(8, 18) * HOUR)
+            : null;
+        const base = {
+          ...line,
+          payerId: service.infopreneurId,
+          serviceId: service.id,
+          createdAt: new Date(stageChangedAt),
+        };
+        if (refunded !== null && paidAt === null) {
+          dealLines.push({
+            ...base,
+            status: 'clawed_back',
+            clawedBackAt: new Date(refunded),
+            updatedAt: new Date(refunded),
+          });
+        } else {
+          dealLines.push({
+            ...base,
+            status: paidAt === null ? 'pending' : 'paid',
+            paidAt: paidAt === null ? null : new Date(paidAt),
+            updatedAt: new Date(paidAt ?? stageChangedAt),
+          });
+          if (refunded !== null) {
+            dealLines.push({
+              ...base,
+              amountCents: -line.amountCents,
+              dueOn: dateOnly(refunded),
+              status: 'clawed_back',
+              clawedBackAt: new Date(refunded),
+              createdAt: new Date(refunded),
+              updatedAt: new Date(refunded),
+            });
+          }
+        }
+      }
+    } else if (final === 'Lost') {
+      counts.lostDeals++;
+      Object.assign(deal, { lostReason: rng.pick(lostReasons), closedAt: new Date(stageChangedAt) });
+      history.at(-1)!.note ??= deal.lostReason as string;
+    } else {
+      counts.openDeals++;
+    }
+    if (handedOff) counts.handedOff++;
+    counts.histories += history.length;
+    counts.commissionLines += dealLines.length;
+    dealRows.push(deal);
+    histories.push(history);
+    lines.push(dealLines);
+  }
+  // ── activities ────────────────────────────────────────────────────────────────────────────
+  const activityRows: ActivityRow[] = [];
+  const earliestOpen = new Map<number, number>();
+  for (let i = 0; i < size.activities; i++) {
+    const p = rng.int(0, size.prospects - 1);
+    const prospectCreated = prospectRows[p]!.createdAt.getTime();
+    const isDone = rng.chance(0.4);
+    let dueAt: number;
+    if (isDone) {
+      dueAt = between(Math.max(prospectCreated, anchor - 365 * DAY), anchor);
+    } else {
+      dueAt = rng.weighted<() => number>([
+        [() => between(Math.max(prospectCreated, anchor - 60 * DAY), anchor), 30], // overdue
+        [() => anchor + rng.int(7, 19) * HOUR + rng.int(0, 59) * 60_000, 10], // today
+        [() => between(anchor + DAY, anchor + 7 * DAY), 20], // within the week
+        [() => between(anchor + 7 * DAY, anchor + 90 * DAY), 40], // later
+      ])();
+      const earliest = earliestOpen.get(p);
+      if (earliest === undefined || dueAt < earliest) earliestOpen.set(p, dueAt);
+    }
+    const createdAt = Math.min(dueAt, between(Math.max(prospectCreated, dueAt - 20 * DAY), dueAt));
+    const doneAt = isDone ? Math.min(anchor, dueAt + rng.int(-2, 48) * HOUR) : null;
+    activityRows.push({
+      prospectId: p, // the prospect's index until its id is known
+      userId: setterId,
+      title: rng.pick(activityTitles),
+      notes: rng.chance(0.3) ? rng.pick(activityNotes) : null,
+      dueAt: new Date(dueAt),
+      priority: rng.weighted([
+        ['low', 25],
+        ['medium', 50],
+        ['high', 25],
+      ] as const),
+      doneAt: doneAt === null ? null : new Date(doneAt),
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(doneAt ?? createdAt),
+    });
+  }
+  return {
+    prospects: prospectRows,
+    activities: activityRows,
+    earliestOpen,
+    deals: dealRows,
+    histories,
+    lines,
+    counts,
+  };
+}
+
+/** Ids of a book's rows once inserted, in the book's order. */
+export interface BookIds {
+  prospectIds: number[];
+  dealIds: number[];
+}
+
+/**
+ * Inserts books (at most BATCH rows per INSERT, table by table over all books): prospects,
+ * activities (and each prospect's `nextActivityAt` on its earliest open one, as the server keeps it),
+ * deals, their history and commission lines. Answers the ids per book.
+ */
+export async function insertBooks(
+  tx: Tx,
+  books: readonly Book[],
+  done: (what: string) => void = () => {},
+): Promise<BookIds[]> {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const sum = (f: (b: Book) => number) => books.reduce((total, b) => total + f(b), 0);
+  const allProspectIds: number[] = [];
+  await insertBatches(
+    'prospects',
+    books.flatMap((b) => b.prospects),
+    async (batch) => {
+      // A pass per batch keeps the order: ids come back in insertion order.
+      const inserted = await tx.insert(prospects).values(batch).returning({ id: prospects.id });
+      for (const r of inserted) allProspectIds.push(r.id);
+    },
+  );
+  const ids: BookIds[] = [];
+  let offset = 0;
+  for (const b of books) {
+    ids.push({ prospectIds: allProspectIds.slice(offset, offset + b.prospects.length), dealIds: [] });
+    offset += b.prospects.length;
+  }
+  done(`${n(allProspectIds.length)} prospects`);
+
+  await insertBatches(
+    'prospect_activities',
+    books.flatMap((b, k) =>
+      b.activities.map((a) => ({ ...a, prospectId: ids[k]!.prospectIds[a.prospectId]! })),
+    ),
+    (batch) => tx.insert(prospectActivities).values(batch),
+  );
+  // The server keeps nextActivityAt on the earliest open activity.
+  const nextUpdates = books.flatMap((b, k) =>
+    [...b.earliestOpen].map(([p, due]) => [ids[k]!.prospectIds[p]!, new Date(due).toISOString()] as const),
+  );
+  for (let i = 0; i < nextUpdates.length; i += 2_000) {
+    const batch = nextUpdates.slice(i, i + 2_000);
+    await tx.execute(
+      `update prospects p set next_activity_at = v.due::timestamptz from (values ${batch
+        .map(([id, due]) => `(${id}, '${due}')`)
+        .join(', ')}) as v(id, due) where p.id = v.id`,
+    );
+  }
+  done(`${n(sum((b) => b.activities.length))} activities`);
+
+  const allDealIds: number[] = [];
+  await insertBatches(
+    'deals',
+    books.flatMap((b, k) => b.deals.map((d) => ({ ...d, prospectId: ids[k]!.prospectIds[d.prospectId]! }))),
+    async (batch) => {
+      const inserted = await tx.insert(deals).values(batch).returning({ id: deals.id });
+      for (const r of inserted) allDealIds.push(r.id);
+    },
+  );
+  offset = 0;
+  for (const [k, b] of books.entries()) {
+    ids[k]!.dealIds = allDealIds.slice(offset, offset + b.deals.length);
+    offset += b.deals.length;
+  }
+  done(`${n(allDealIds.length)} deals`);
+  await insertBatches(
+    'deal_histories',
+    books.flatMap((b, k) =>
+      b.histories.flatMap((rows, d) => rows.map((row) => ({ ...row, dealId: ids[k]!.dealIds[d]! }))),
+    ),
+    (batch) => tx.insert(dealHistories).values(batch),
+  );
+  done(`${n(sum((b) => b.counts.histories))} deal history rows`);
+  await insertBatches(
+    'commission_lines',
+    books.flatMap((b, k) =>
+      b.lines.flatMap((rows, d) => rows.map((row) => ({ ...row, dealId: ids[k]!.dealIds[d]! }))),
+    ),
+    (batch) => tx.insert(commissionLines).values(batch),
+  );
+  done(`${n(sum((b) => b.counts.commissionLines))} commission lines`);
+  return ids;
+}
+
 export async function generateCrm(database: Database, options: CrmGenerateOptions = {}): Promise<Crm> {
   const started = performance.now();
   const scale = options.scale ?? 1;
@@ -339,7 +782,6 @@ export async function generateCrm(database: Database, options: CrmGenerateOption
     log(`${what} in ${((t - step) / 1000).toFixed(1)} s`);
     step = t;
   };
-  const between = (from: number, to: number) => from + Math.floor(rng.next() * Math.max(0, to - from));
 
   const result = await database.db.transaction(async (tx: Tx) => {
     // ── the three accounts ────────────────────────────────────────────────────────────────────
@@ -465,6 +907,7 @@ export async function generateCrm(database: Database, options: CrmGenerateOption
     );
     const crmServices: CrmService[] = serviceRows.map((s, i) => ({
       id: s.id,
+      infopreneurId,
       name: s.name,
       price: offers[i]!.price,
       commissionRate: offers[i]!.rate,
@@ -472,342 +915,18 @@ export async function generateCrm(database: Database, options: CrmGenerateOption
     }));
     done('3 accounts, 3 offers, 3 missions, 6 accepted applications');
 
-    // ── prospects ─────────────────────────────────────────────────────────────────────────────
-    const prospectRows: (ProspectRow & { createdAt: Date })[] = [];
-    for (let i = 0; i < size.prospects; i++) {
-      const firstName = rng.pick(firstNames);
-      const lastName = rng.chance(0.92) ? rng.pick(lastNames) : null;
-      const createdAt = new Date(between(anchor - 420 * DAY, anchor - 2 * HOUR));
-      const customFields: Record<string, string> = {};
-      if (rng.chance(0.5)) customFields.Source = rng.pick(sources);
-      if (rng.chance(0.2)) customFields.Budget = rng.pick(budgets);
-      const handle = `${slug(firstName)}-${slug(lastName ?? 'contact')}-${i}`;
-      prospectRows.push({
-        ownerId: setterId,
-        firstName,
-        lastName,
-        email: rng.chance(0.85)
-          ? `${slug(firstName)}.${slug(lastName ?? 'contact')}.${i}@clients.exemple.fr`
-          : null,
-        phone: rng.chance(0.7)
-          ? `0${rng.pick([6, 7])} ${String(rng.int(0, 99)).padStart(2, '0')} ${String(rng.int(0, 99)).padStart(2, '0')} ${String(rng.int(0, 99)).padStart(2, '0')} ${String(rng.int(0, 99)).padStart(2, '0')}`
-          : null,
-        observations: rng.chance(0.3) ? rng.pick(prospectNotes) : null,
-        contactLinks: rng.chance(0.35)
-          ? [
-              rng.chance(0.5)
-                ? `https://www.linkedin.com/in/${handle}`
-                : `https://www.instagram.com/${handle.replace(/-/g, '.')}`,
-            ]
-          : [],
-        customFields,
-        state: rng.weighted(stateWeights),
-        leadStage: rng.weighted(leadStageWeights),
-        // A date the user set, for some prospects without open activity (replaced below otherwise).
-        nextActivityAt: rng.chance(0.08) ? new Date(between(anchor - 30 * DAY, anchor + 30 * DAY)) : null,
-        createdAt,
-        updatedAt: new Date(between(createdAt.getTime(), anchor)),
-      });
-    }
-    // ── deals, their history and commission lines (in memory first: a deal may move its prospect's creation back)
-    const dealRows: DealRow[] = [];
-    const histories: Omit<HistoryRow, 'dealId'>[][] = [];
-    const lines: Omit<LineRow, 'dealId'>[][] = [];
-    const counts = {
-      openDeals: 0,
-      wonDeals: 0,
-      lostDeals: 0,
-      handedOff: 0,
-      histories: 0,
-      commissionLines: 0,
-    };
-    // P(handoff | the deal went through R2) so that ~20 % of all deals are handed off.
-    const throughR2 =
-      finalStageWeights
-        .filter(
-          ([s]) =>
-            s === 'Closed' || s === 'Lost' || selectablePipelineStages.indexOf(s as never) >= ROLE_INDEX,
-        )
-        .reduce((n, [, w]) => n + w, 0) / 100;
-    const handoffChance = Math.min(1, HANDOFF_SHARE / throughR2);
-
-    for (let i = 0; i < size.deals; i++) {
-      const p = rng.int(0, size.prospects - 1);
-      const prospect = prospectRows[p]!;
-      const service = rng.weighted(crmServices.map((s, k) => [s, [3, 2, 4][k] ?? 1] as const));
-      const final = rng.weighted(finalStageWeights);
-      const closed = final === 'Closed' || final === 'Lost';
-      const finalOpen = closed ? -1 : selectablePipelineStages.indexOf(final as SelectablePipelineStage);
-      const handedOff = (closed || finalOpen >= ROLE_INDEX) && rng.chance(handoffChance);
-      // The last open stage: the final one, or the one the deal was won or lost from.
-      const last = closed
-        ? handedOff
-          ? rng.int(ROLE_INDEX, 5)
-          : final === 'Closed'
-            ? rng.weighted([
-                [1, 5],
-                [2, 20],
-                [3, 30],
-                [4, 25],
-                [5, 20],
-              ])
-            : rng.int(0, 5)
-        : finalOpen;
-      const start = last > 0 && rng.chance(0.2) ? 1 : 0;
-      // 2–5 history rows: the creation and each move (closing included), and the handoff.
-      const path = pathOf(
-        rng,
-        start,
-        last,
-        (closed ? 4 : 5) - (handedOff ? 1 : 0),
-        handedOff ? ROLE_INDEX : null,
-      );
-      const stages: PipelineStage[] = path.map((k) => selectablePipelineStages[k]!);
-      if (closed) stages.push(final);
-
-      // Each move 1–21 days after the previous one. A closed deal was created over the last 12
-      // months minus its whole course (so that deals close evenly over the year); an open deal over
-      // the last 12 months, its course squeezed into the time left when it was created lately.
-      const gaps = Array.from(
-        { length: stages.length - 1 },
-        () => rng.int(1, 21) * DAY + rng.int(0, 23) * HOUR,
-      );
-      const course = gaps.reduce((a, b) => a + b, 0);
-      const createdAt = between(anchor - 365 * DAY, anchor - HOUR - (closed ? course : 0));
-      const squeeze = Math.min(1, (anchor - HOUR - createdAt) / Math.max(1, course));
-      const times = [createdAt];
-      for (const gap of gaps) times.push(times.at(-1)! + Math.floor(gap * squeeze));
-      // A prospect is created before its first deal.
-      if (prospect.createdAt.getTime() > createdAt) {
-        prospect.createdAt = new Date(createdAt - rng.int(0, 14 * 24) * HOUR);
-      }
-      const stageChangedAt = times.at(-1)!;
-      // Handed off while at R2: after the move to R2, before the next move.
-      const atRole = stages.indexOf('Role');
-      const handoffAt = handedOff ? between(times[atRole]!, times[atRole + 1] ?? anchor) : null;
-      const byWhom = (t: number) => (handoffAt !== null && t > handoffAt ? closerId : setterId);
-
-      let probability: number | null = rng.chance(0.1)
-        ? null
-        : Math.max(1, Math.min(99, stageProbability[selectablePipelineStages[last]!] + rng.int(-10, 10)));
-      const history: Omit<HistoryRow, 'dealId'>[] = stages.map((stage, k) => ({
-        userId: byWhom(times[k]!),
-        field: 'status',
-        fromValue: k === 0 ? null : stages[k - 1]!,
-        toValue: stage,
-        note: k > 0 && rng.chance(0.15) ? rng.pick(dealNotes) : null,
-        createdAt: new Date(times[k]!),
-      }));
-      if (handoffAt !== null) {
-        history.push({
-          userId: setterId,
-          field: 'owner',
-          fromValue: String(setterId),
-          toValue: String(closerId),
-          note: rng.chance(0.5) ? 'Prospect chaud, R2 calé : à toi de conclure !' : null,
-          createdAt: new Date(handoffAt),
-        });
-      }
-      if (history.length < 2) {
-        // A deal that never moved: its probability was re-estimated once.
-        const before = probability;
-        probability = Math.max(1, Math.min(99, (before ?? 10) + rng.pick([-5, 5, 10])));
-        history.push({
-          userId: setterId,
-          field: 'probability',
-          fromValue: before === null ? null : String(before),
-          toValue: String(probability),
-          note: null,
-          createdAt: new Date(between(createdAt + HOUR, anchor)),
-        });
-      }
-      history.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
-
-      const ownerId = handedOff ? closerId : setterId;
-      const deal: DealRow = {
-        title:
-          `${rng.pick(dealPrefixes)} ${service.name.split(' :')[0]} — ${prospect.firstName}${prospect.lastName ? ` ${prospect.lastName}` : ''}`.slice(
-            0,
-            100,
-          ),
-        observations: rng.chance(0.2) ? rng.pick(dealNotes) : null,
-        status: final,
-        expectedCloseDate: rng.chance(0.92)
-          ? dateOnly(closed ? stageChangedAt + rng.int(-20, 10) * DAY : anchor + rng.int(-182, 182) * DAY)
-          : null,
-        probability: final === 'Closed' ? 100 : probability,
-        prospectId: p, // the prospect's index until its id is known
-        ownerId,
-        setterId: handedOff ? setterId : null,
-        serviceId: service.id,
-        missionId: service.missionId,
-        stageChangedAt: new Date(stageChangedAt),
-        createdAt: new Date(createdAt),
-        updatedAt: new Date(Math.max(stageChangedAt, handoffAt ?? 0)),
-      };
-
-      const dealLines: Omit<LineRow, 'dealId'>[] = [];
-      if (final === 'Closed') {
-        counts.wonDeals++;
-        const amountCents = rng.chance(0.8)
-          ? service.price * 100
-          : Math.round(service.price * rng.float(0.7, 0.95)) * 100;
-        const winDay = dateOnly(stageChangedAt);
-        const refunded = rng.chance(0.03) ? Math.min(anchor, stageChangedAt + rng.int(2, 30) * DAY) : null;
-        Object.assign(deal, {
-          amountCents,
-          closedAt: new Date(stageChangedAt),
-          refundedAt: refunded === null ? null : new Date(refunded),
-        });
-        const drafts = winLines({
-          amountCents,
-          ratePercent: service.commissionRate,
-          ownerId,
-          setterId: handedOff ? setterId : null,
-          instalments: rng.weighted([
-            [1, 55],
-            [2, 25],
-            [3, 20],
-          ]),
-          winDay,
-        });
-        for (const line of drafts) {
-          const due = Date.parse(`${line.dueOn}T00:00:00Z`);
-          const paidAt =
-            due <= anchor && (refunded === null || due < refunded) && rng.chance(0.7)
-              ? Math.min(anchor, due + rng.int(0, 15) * DAY + rng.int(8, 18) * HOUR)
-              : null;
-          const base = {
-            ...line,
-            payerId: infopreneurId,
-            serviceId: service.id,
-            createdAt: new Date(stageChangedAt),
-          };
-          if (refunded !== null && paidAt === null) {
-            dealLines.push({
-              ...base,
-              status: 'clawed_back',
-              clawedBackAt: new Date(refunded),
-              updatedAt: new Date(refunded),
-            });
-          } else {
-            dealLines.push({
-              ...base,
-              status: paidAt === null ? 'pending' : 'paid',
-              paidAt: paidAt === null ? null : new Date(paidAt),
-              updatedAt: new Date(paidAt ?? stageChangedAt),
-            });
-            if (refunded !== null) {
-              dealLines.push({
-                ...base,
-                amountCents: -line.amountCents,
-                dueOn: dateOnly(refunded),
-                status: 'clawed_back',
-                clawedBackAt: new Date(refunded),
-                createdAt: new Date(refunded),
-                updatedAt: new Date(refunded),
-              });
-            }
-          }
-        }
-      } else if (final === 'Lost') {
-        counts.lostDeals++;
-        Object.assign(deal, { lostReason: rng.pick(lostReasons), closedAt: new Date(stageChangedAt) });
-        history.at(-1)!.note ??= deal.lostReason as string;
-      } else {
-        counts.openDeals++;
-      }
-      if (handedOff) counts.handedOff++;
-      counts.histories += history.length;
-      counts.commissionLines += dealLines.length;
-      dealRows.push(deal);
-      histories.push(history);
-      lines.push(dealLines);
-    }
-    const prospectIds: number[] = [];
-    await insertBatches('prospects', prospectRows, async (batch) => {
-      // A pass per batch keeps the order: ids come back in insertion order.
-      const inserted = await tx.insert(prospects).values(batch).returning({ id: prospects.id });
-      for (const r of inserted) prospectIds.push(r.id);
+    const book = bookOf({
+      rng,
+      anchor,
+      ownerId: setterId,
+      closers: [closerId],
+      handoffShare: HANDOFF_SHARE,
+      services: crmServices,
+      serviceWeights: [3, 2, 4],
+      size,
     });
-    done(`${size.prospects.toLocaleString('en-US')} prospects`);
-
-    // ── activities ────────────────────────────────────────────────────────────────────────────
-    const activityRows: ActivityRow[] = [];
-    const earliestOpen = new Map<number, number>();
-    for (let i = 0; i < size.activities; i++) {
-      const p = rng.int(0, size.prospects - 1);
-      const prospectCreated = prospectRows[p]!.createdAt.getTime();
-      const isDone = rng.chance(0.4);
-      let dueAt: number;
-      if (isDone) {
-        dueAt = between(Math.max(prospectCreated, anchor - 365 * DAY), anchor);
-      } else {
-        dueAt = rng.weighted<() => number>([
-          [() => between(Math.max(prospectCreated, anchor - 60 * DAY), anchor), 30], // overdue
-          [() => anchor + rng.int(7, 19) * HOUR + rng.int(0, 59) * 60_000, 10], // today
-          [() => between(anchor + DAY, anchor + 7 * DAY), 20], // within the week
-          [() => between(anchor + 7 * DAY, anchor + 90 * DAY), 40], // later
-        ])();
-        const earliest = earliestOpen.get(p);
-        if (earliest === undefined || dueAt < earliest) earliestOpen.set(p, dueAt);
-      }
-      const createdAt = Math.min(dueAt, between(Math.max(prospectCreated, dueAt - 20 * DAY), dueAt));
-      const doneAt = isDone ? Math.min(anchor, dueAt + rng.int(-2, 48) * HOUR) : null;
-      activityRows.push({
-        prospectId: prospectIds[p]!,
-        userId: setterId,
-        title: rng.pick(activityTitles),
-        notes: rng.chance(0.3) ? rng.pick(activityNotes) : null,
-        dueAt: new Date(dueAt),
-        priority: rng.weighted([
-          ['low', 25],
-          ['medium', 50],
-          ['high', 25],
-        ] as const),
-        doneAt: doneAt === null ? null : new Date(doneAt),
-        createdAt: new Date(createdAt),
-        updatedAt: new Date(doneAt ?? createdAt),
-      });
-    }
-    await insertBatches('prospect_activities', activityRows, (batch) =>
-      tx.insert(prospectActivities).values(batch),
-    );
-    // The server keeps nextActivityAt on the earliest open activity.
-    const nextUpdates = [...earliestOpen].map(
-      ([p, due]) => [prospectIds[p]!, new Date(due).toISOString()] as const,
-    );
-    for (let i = 0; i < nextUpdates.length; i += 2_000) {
-      const batch = nextUpdates.slice(i, i + 2_000);
-      await tx.execute(
-        `update prospects p set next_activity_at = v.due::timestamptz from (values ${batch
-          .map(([id, due]) => `(${id}, '${due}')`)
-          .join(', ')}) as v(id, due) where p.id = v.id`,
-      );
-    }
-    done(`${size.activities.toLocaleString('en-US')} activities`);
-
-    for (const deal of dealRows) deal.prospectId = prospectIds[deal.prospectId]!;
-    const dealIds: number[] = [];
-    await insertBatches('deals', dealRows, async (batch) => {
-      const inserted = await tx.insert(deals).values(batch).returning({ id: deals.id });
-      for (const r of inserted) dealIds.push(r.id);
-    });
-    done(`${size.deals.toLocaleString('en-US')} deals`);
-    await insertBatches(
-      'deal_histories',
-      histories.flatMap((rows, k) => rows.map((row) => ({ ...row, dealId: dealIds[k]! }))),
-      (batch) => tx.insert(dealHistories).values(batch),
-    );
-    done(`${counts.histories.toLocaleString('en-US')} deal history rows`);
-    await insertBatches(
-      'commission_lines',
-      lines.flatMap((rows, k) => rows.map((row) => ({ ...row, dealId: dealIds[k]! }))),
-      (batch) => tx.insert(commissionLines).values(batch),
-    );
-    done(`${counts.commissionLines.toLocaleString('en-US')} commission lines`);
-
-    return { infopreneurId, setterId, closerId, crmServices, counts };
+    await insertBooks(tx, [book], done);
+    return { infopreneurId, setterId, closerId, crmServices, counts: book.counts };
   });
   const insertMs = performance.now() - insertStarted;
 
