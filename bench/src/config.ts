@@ -24,7 +24,10 @@ export interface BenchConfig {
   searchScale: number;
   /** Connections of the crm scenario (issue 8 sets its target at 10). */
   crmConnections: number;
-  /** Size of the crm scenario's generated CRM: 1 is 10,000 prospects and 20,000 deals. */
+  /**
+   * Size of the crm scenario's generated CRM: 1 is 10,000 prospects and 20,000 deals among 200 sellers,
+   * and as much for the heavy user alone; PGlite gets a tenth of it.
+   */
   crmScale: number;
   /** Event streams held open by one server in the realtime scenario (issue 9: 10,000). */
   rtStreams: number;

@@ -42,19 +42,25 @@
  *   left in flight. About 3 minutes per database once the searches meet the target; much longer
  *   while single searches take seconds.
  *   `tsx src/generate/cli.ts <postgres://… | DATA_DIR>` fills a database of your own the same way.
- * - crm (issue 8): the CRM of one setter, generated (generate/crm.ts, seeded PRNG, French text,
- *   dates around the day of the run): 10,000 prospects, ~5,000 activities, 20,000 deals (~50 % open,
- *   ~35 % won, ~15 % lost, ~20 % handed off to a closer), their history and commission lines, on 3
- *   offers of one infopreneur; ~45 s on PostgreSQL, longer on PGlite (server stopped, as for search).
- *   Four targets, BENCH_CRM_CONNECTIONS (10) connections, the ratio scenario's rounds, durations
- *   and warm-up, order rotated every round, each request of the mixes first sent alone (any answer
- *   but 200 fails the scenario): GET /api/v1/pipeline; the stats mix (/stats over four periods,
- *   /stats/forecast); the deals mix (/deals with filters, sorts, pages; /commissions); the
- *   infopreneur's mix (no target). Target: p99 ≤ 50 ms for the pipeline and the stats mix on
- *   PostgreSQL. Then POST /api/v1/prospects/import of a 10,000-line CSV built in memory, as the
- *   closer (no prospect of their own), dry run then real: time and the server's peak RSS (sampled
- *   every 50 ms) of each; the real run must import 10,000. About 5 minutes per database while the
- *   stats take seconds. `tsx src/generate/cli.ts <postgres://…> --crm` fills a database of your own.
+ * - crm (issues 8, 19): the CRM of a sales team, generated (generate/crm-team.ts, seeded PRNG, French
+ *   text, dates around the day of the run): 200 sellers (setters, closers, setter-closers) sharing
+ *   10,000 prospects, ~5,000 activities and 20,000 deals (every stage, history, commission lines, ~20 %
+ *   of setters' deals handed off) on 8 offers of 4 infopreneurs, plus one heavy user with 10,000
+ *   prospects and 20,000 deals alone; one tenth of that on PGlite. Then a mixed workload at
+ *   BENCH_CRM_CONNECTIONS (10) keep-alive connections (scenarios/crm-mix.ts), each request drawn at
+ *   random: 90 % reads among /pipeline, /stats, /stats/forecast, /deals pages, /commissions,
+ *   /prospects pages as one of the 201 users, 10 % writes (stage move, win, prospect creation,
+ *   activity) by one of the 200 sellers with their CSRF header; p50/p99/req/s per endpoint and the
+ *   CRM cache's hit rate, with the cache on and off (PostgreSQL: a second server with
+ *   CRM_CACHE_TTL_MS=0 on the same database, rounds alternated; PGlite: restarted with the cache off
+ *   after the cache-on rounds), the ratio scenario's rounds, durations and warm-up per mode. Then the
+ *   heavy user's twelve-month /stats alone (30 requests in a row, cache off). Targets on PostgreSQL:
+ *   p99 ≤ 50 ms per read endpoint with the cache on, ≤ 100 ms off, the heavy /stats ≤ 150 ms; on
+ *   PGlite ≤ 100 ms with the cache on. Writes answered 4xx are counted, a 5xx or connection error
+ *   fails the scenario. Then POST /api/v1/prospects/import of a 10,000-line CSV built in memory, as
+ *   a closer with no prospect, dry run then real: time and the server's peak RSS (sampled every
+ *   50 ms) of each; the real run must import 10,000. `tsx src/generate/cli.ts <postgres://…> --crm`
+ *   fills a database of your own.
  *
  * - realtime (issue 9): BENCH_RT_STREAMS (10,000) event streams held open by one server (4 per user,
  *   each subscribed to its user's channel): time to open, server RSS before and after, and a check
@@ -66,7 +72,7 @@
  * Settings: BENCH_DURATION (s per run, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
  * BENCH_SEARCH_CONNECTIONS (10), BENCH_SEARCH_SCALE (1: the sizes above; 0.1 for a quick try),
- * BENCH_CRM_CONNECTIONS (10), BENCH_CRM_SCALE (1: the sizes above; 0.05 for a quick try),
+ * BENCH_CRM_CONNECTIONS (10), BENCH_CRM_SCALE (1: the sizes above, PGlite a tenth; 0.1 for a quick try),
  * BENCH_START_TIMEOUT (s, 120), BENCH_DATABASES (pglite,postgres), BENCH_BUILD (auto | 1 | 0).
  * Results: a summary table per database, and bench/results/<timestamp>.json.
  */
@@ -185,7 +191,7 @@ async function main(): Promise<number> {
     sustained: `sustained (${config.sustainedSeconds} s, ${config.connections} connections)`,
     startup: `startup (${config.startupRuns} × fresh + warm, PGlite)`,
     search: `search (generated marketplace, scale ${config.searchScale}; 3 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.searchConnections} connections)`,
-    crm: `crm (generated CRM, scale ${config.crmScale}; 4 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.crmConnections} connections; CSV import)`,
+    crm: `crm (200 sellers and a heavy user, scale ${config.crmScale}, PGlite a tenth; 90 % reads / 10 % writes, cache on and off, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up each, ${config.crmConnections} connections; the heavy user's /stats; CSV import)`,
     realtime: `realtime (${config.rtStreams} streams held; a broadcast to ${config.rtSubscribers} subscribers × ${config.rtMessages} messages, in-process and through Redis)`,
   };
   console.log(`scenarios: ${[...config.scenarios].map((s) => plan[s]).join(', ')}`);

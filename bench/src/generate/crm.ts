@@ -21,7 +21,9 @@
  * keeps the same shape whatever the day of the run (same rows on the same day).
  *
  * Rows go in through Drizzle's schema, at most 2,000 per INSERT (BATCH), in one transaction, then
- * VACUUM ANALYZE. Used by the crm scenario (scenarios/crm.ts).
+ * VACUUM ANALYZE. One seller's rows are drawn by `bookOf` and written by `insertBooks`, which
+ * crm-team.ts reuses for the crm scenario's 200 sellers and heavy user (issue 19); `generateCrm`
+ * itself is the single setter of issue 8 (`cli.ts --crm-setter`).
  */
 import { performance } from 'node:perf_hooks';
 import type { Database, Tx } from '@closia/server/db/client';
