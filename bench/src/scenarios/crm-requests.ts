@@ -64,6 +64,9 @@ export function cookieValue(header: string, name: string): string {
   throw new Error(`no ${name} cookie in the session's cookies`);
 }
 
+/** 2xx: 0 stands for no answer (a connection error or a timeout). */
+const succeeded = (status: number) => status >= 200 && status < 300;
+
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -203,7 +206,7 @@ export class CrmWorkload {
           actor,
           answered: (status) => {
             release();
-            if (status < 300) seller.openDeals = seller.openDeals.filter((d) => d.id !== deal.id);
+            if (succeeded(status)) seller.openDeals = seller.openDeals.filter((d) => d.id !== deal.id);
           },
         };
       }
@@ -217,7 +220,7 @@ export class CrmWorkload {
         actor,
         answered: (code) => {
           release();
-          if (code < 300) deal.status = status;
+          if (succeeded(code)) deal.status = status;
         },
       };
     }
@@ -251,7 +254,7 @@ export class CrmWorkload {
       }),
       actor,
       answered: (status, body) => {
-        if (status >= 300) return;
+        if (!succeeded(status)) return;
         try {
           const id = (JSON.parse(body) as { id?: unknown }).id;
           if (typeof id === 'number') seller.prospectIds.push(id);
