@@ -126,8 +126,21 @@ export type Pipeline = z.infer<typeof pipelineResponse>;
 const commissionRoles = ['setter', 'closer', 'seller'] as const;
 export type CommissionRole = (typeof commissionRoles)[number];
 /** `due`: unpaid and its due date has come (stored as pending; computed on read). */
-const commissionStatuses = ['pending', 'due', 'paid', 'clawed_back'] as const;
+export const commissionStatuses = ['pending', 'due', 'paid', 'clawed_back'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
+
+/** How the sales pages and the accountant's CSV name a line's role and status. */
+export const commissionRoleLabels: Record<CommissionRole, string> = {
+  setter: 'Setter',
+  closer: 'Closer',
+  seller: 'Vendeur',
+};
+export const commissionStatusLabels: Record<CommissionStatus, string> = {
+  pending: 'En attente',
+  due: 'Due',
+  paid: 'Payée',
+  clawed_back: 'Reprise',
+};
 
 export const commissionLineResponse = z.object({
   id: z.number(),
@@ -178,7 +191,10 @@ export type CommissionMonth = z.infer<typeof commissionMonthResponse>;
 export const commissionOwedResponse = z.object({ beneficiary: personRefResponse, ...commissionSums });
 export type CommissionOwed = z.infer<typeof commissionOwedResponse>;
 
-/** `GET /commissions`: a freelancer's lines, or an infopreneur's with what they owe (`owed`). */
+/**
+ * `GET /commissions`: a freelancer's lines, or an infopreneur's with what they owe (`owed`). The
+ * sums (`months`, `totals`, `owed`) cover the whole period; `lines` is one page of it.
+ */
 export const commissionsResponse = z.object({
   role: z.enum(['freelancer', 'infopreneur']),
   from: textField(),
@@ -189,7 +205,13 @@ export const commissionsResponse = z.object({
     .meta({ description: 'Infopreneur only: what they owe, per freelancer (most due first).' }),
   months: z.array(commissionMonthResponse),
   totals: commissionSumsResponse,
-  lines: z.array(commissionLineResponse),
+  lines: z.array(commissionLineResponse).meta({
+    description:
+      'One page of the lines (`perPage`, newest due date first by default); `nextCursor` asks for the next.',
+  }),
+  nextCursor: textField()
+    .nullable()
+    .meta({ description: 'The `cursor` of the next page of lines; null on the last page.' }),
 });
 export type Commissions = z.infer<typeof commissionsResponse>;
 
