@@ -4,7 +4,7 @@
  * `price` (euros, as on the offer itself); days are 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
-import { pipelineStages, selectablePipelineStages } from '../enums';
+import { commissionRoles, commissionStatuses, pipelineStages, selectablePipelineStages } from '../enums';
 import { textField } from '../schemas/fields';
 import { personRefResponse } from './common';
 
@@ -122,25 +122,6 @@ export const pipelineResponse = z.object({
   totals: z.object({ count: z.number(), sumCents: z.number(), weightedCents: z.number() }),
 });
 export type Pipeline = z.infer<typeof pipelineResponse>;
-
-const commissionRoles = ['setter', 'closer', 'seller'] as const;
-export type CommissionRole = (typeof commissionRoles)[number];
-/** `due`: unpaid and its due date has come (stored as pending; computed on read). */
-export const commissionStatuses = ['pending', 'due', 'paid', 'clawed_back'] as const;
-export type CommissionStatus = (typeof commissionStatuses)[number];
-
-/** How the sales pages and the accountant's CSV name a line's role and status. */
-export const commissionRoleLabels: Record<CommissionRole, string> = {
-  setter: 'Setter',
-  closer: 'Closer',
-  seller: 'Vendeur',
-};
-export const commissionStatusLabels: Record<CommissionStatus, string> = {
-  pending: 'En attente',
-  due: 'Due',
-  paid: 'Payée',
-  clawed_back: 'Reprise',
-};
 
 export const commissionLineResponse = z.object({
   id: z.number(),

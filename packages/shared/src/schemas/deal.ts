@@ -4,8 +4,7 @@
  * most two decimals; answers carry integer cents.
  */
 import { z } from 'zod';
-import { pipelineStages, selectablePipelineStages, sortOrders } from '../enums';
-import { commissionStatuses } from '../responses/deals';
+import { commissionStatuses, pipelineStages, selectablePipelineStages, sortOrders } from '../enums';
 import {
   between,
   enumField,
