@@ -173,6 +173,14 @@ test('a deal is created, dragged to R2, handed to a closer, won, and its commiss
   await expect(page.getByRole('heading', { name: 'Statistiques', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ventes par étape' })).toBeVisible();
   await expect(page.getByTestId('commissions-summary')).toContainText('Vos commissions par mois d’échéance');
+  // Their lines below the months, and the whole period as a CSV file for the accountant.
+  await expect(
+    page.getByTestId('commissions-summary').getByTestId('commission-line').filter({ hasText: title }),
+  ).toHaveCount(1);
+  const exported = page.getByRole('link', { name: 'Exporter en CSV' });
+  const csv = await page.request.get((await exported.getAttribute('href'))!);
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect(await csv.text()).toContain(title);
 
   // 6. The infopreneur sees what they owe to each, and pays the closer's line.
   const infopreneur = await signedInPage(browser, baseURL!, demo.infopreneur);

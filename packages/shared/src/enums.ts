@@ -392,3 +392,23 @@ export const defaultEmailNotifications: Record<NotificationCategory, boolean> = 
   teams: true,
   services: true,
 };
+
+/** The commission ledger (responses/deals.ts): a line's role and its status as answered. */
+export const commissionRoles = ['setter', 'closer', 'seller'] as const;
+export type CommissionRole = (typeof commissionRoles)[number];
+/** `due`: unpaid and its due date has come (stored as pending; computed on read). */
+export const commissionStatuses = ['pending', 'due', 'paid', 'clawed_back'] as const;
+export type CommissionStatus = (typeof commissionStatuses)[number];
+
+/** How the sales pages and the accountant's CSV name a line's role and status. */
+export const commissionRoleLabels: Record<CommissionRole, string> = {
+  setter: 'Setter',
+  closer: 'Closer',
+  seller: 'Vendeur',
+};
+export const commissionStatusLabels: Record<CommissionStatus, string> = {
+  pending: 'En attente',
+  due: 'Due',
+  paid: 'Payée',
+  clawed_back: 'Reprise',
+};

@@ -4,7 +4,7 @@
  * `price` (euros, as on the offer itself); days are 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
-import { pipelineStages, selectablePipelineStages } from '../enums';
+import { commissionRoles, commissionStatuses, pipelineStages, selectablePipelineStages } from '../enums';
 import { textField } from '../schemas/fields';
 import { personRefResponse } from './common';
 
@@ -123,12 +123,6 @@ export const pipelineResponse = z.object({
 });
 export type Pipeline = z.infer<typeof pipelineResponse>;
 
-const commissionRoles = ['setter', 'closer', 'seller'] as const;
-export type CommissionRole = (typeof commissionRoles)[number];
-/** `due`: unpaid and its due date has come (stored as pending; computed on read). */
-const commissionStatuses = ['pending', 'due', 'paid', 'clawed_back'] as const;
-export type CommissionStatus = (typeof commissionStatuses)[number];
-
 export const commissionLineResponse = z.object({
   id: z.number(),
   dealId: z.number(),
@@ -178,7 +172,10 @@ export type CommissionMonth = z.infer<typeof commissionMonthResponse>;
 export const commissionOwedResponse = z.object({ beneficiary: personRefResponse, ...commissionSums });
 export type CommissionOwed = z.infer<typeof commissionOwedResponse>;
 
-/** `GET /commissions`: a freelancer's lines, or an infopreneur's with what they owe (`owed`). */
+/**
+ * `GET /commissions`: a freelancer's lines, or an infopreneur's with what they owe (`owed`). The
+ * sums (`months`, `totals`, `owed`) cover the whole period; `lines` is one page of it.
+ */
 export const commissionsResponse = z.object({
   role: z.enum(['freelancer', 'infopreneur']),
   from: textField(),
@@ -189,7 +186,13 @@ export const commissionsResponse = z.object({
     .meta({ description: 'Infopreneur only: what they owe, per freelancer (most due first).' }),
   months: z.array(commissionMonthResponse),
   totals: commissionSumsResponse,
-  lines: z.array(commissionLineResponse),
+  lines: z.array(commissionLineResponse).meta({
+    description:
+      'One page of the lines (`perPage`, newest due date first by default); `nextCursor` asks for the next.',
+  }),
+  nextCursor: textField()
+    .nullable()
+    .meta({ description: 'The `cursor` of the next page of lines; null on the last page.' }),
 });
 export type Commissions = z.infer<typeof commissionsResponse>;
 

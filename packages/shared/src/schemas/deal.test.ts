@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chars, errorOn, errorsOf } from '../test-helpers';
 import { validationMessage, validationMessageFr } from '../validation';
 import {
+  commissionListQuerySchema,
   commissionSplitSchema,
   dealCreateSchema,
   dealHandoffSchema,
@@ -10,6 +11,8 @@ import {
   dealMoveSchema,
   dealUpdateSchema,
   dealWinSchema,
+  decodeCommissionCursor,
+  encodeCommissionCursor,
   forecastQuerySchema,
 } from './deal';
 
@@ -149,5 +152,33 @@ describe('the CRM request schemas', () => {
     expect(
       validationMessageFr({ rule: 'decimals', field: 'amount', message: '', meta: { decimals: 2 } }),
     ).toBe('Au plus 2 décimales');
+  });
+});
+
+describe('the commission cursor', () => {
+  it('reads back what it wrote, and nothing else', () => {
+    const place = { dueOn: '2026-02-28', id: 4_211 };
+    const cursor = encodeCommissionCursor(place);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCommissionCursor(cursor)).toEqual(place);
+    expect(commissionListQuerySchema.parse({ cursor }).cursor).toEqual(place);
+    for (const bad of [
+      `${cursor}==`,
+      Buffer.from('2026-02-30:1').toString('base64url'),
+      Buffer.from('2026-02-28:0').toString('base64url'),
+      Buffer.from('2026-02-28:2147483648').toString('base64url'),
+      Buffer.from('2026-02-28:1;drop').toString('base64url'),
+      'x'.repeat(41),
+    ]) {
+      expect(decodeCommissionCursor(bad), bad).toBeNull();
+      expect(commissionListQuerySchema.safeParse({ cursor: bad }).success).toBe(false);
+    }
+  });
+
+  it('pages 50 lines by default, 100 at most', () => {
+    expect(commissionListQuerySchema.parse({}).perPage).toBe(50);
+    expect(commissionListQuerySchema.parse({ perPage: '100' }).perPage).toBe(100);
+    expect(commissionListQuerySchema.safeParse({ perPage: '101' }).success).toBe(false);
+    expect(commissionListQuerySchema.parse({ status: 'due,paid' }).status).toEqual(['due', 'paid']);
   });
 });

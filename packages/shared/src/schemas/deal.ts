@@ -4,7 +4,7 @@
  * most two decimals; answers carry integer cents.
  */
 import { z } from 'zod';
-import { pipelineStages, selectablePipelineStages, sortOrders } from '../enums';
+import { commissionStatuses, pipelineStages, selectablePipelineStages, sortOrders } from '../enums';
 import {
   between,
   enumField,
@@ -12,6 +12,7 @@ import {
   idParam,
   lenientNumber,
   limits,
+  MAX_INT,
   moneyField,
   textField,
   utcDateTime,
@@ -129,6 +130,76 @@ export const periodQuerySchema = z.object({
   to: calendarDate().optional(),
 });
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
+
+/** Where a page of commission lines stops: its last line's due date and id (the order's tie-breaker). */
+export interface CommissionCursor {
+  dueOn: string;
+  id: number;
+}
+
+const toBase64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const CURSOR_TEXT = /^(\d{4}-\d{2}-\d{2}):([1-9]\d{0,9})$/;
+
+/** The opaque `cursor` of the page after `last` (base64url of 'YYYY-MM-DD:id'). */
+export function encodeCommissionCursor(last: CommissionCursor): string {
+  return toBase64Url(`${last.dueOn}:${last.id}`);
+}
+
+/** The place a `cursor` stands for, or null when it is not one `encodeCommissionCursor` wrote. */
+export function decodeCommissionCursor(cursor: string): CommissionCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(cursor)) return null;
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const match = CURSOR_TEXT.exec(text);
+  if (!match || toBase64Url(text) !== cursor) return null;
+  const [, dueOn, id] = match as unknown as [string, string, string];
+  const day = new Date(`${dueOn}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== dueOn) return null;
+  return Number(id) <= MAX_INT ? { dueOn, id: Number(id) } : null;
+}
+
+/** `?cursor=`: a page's `nextCursor`, read back (422 `invalid` when it is not one). */
+const commissionCursor = () =>
+  textField()
+    .max(40)
+    .transform((cursor, ctx) => {
+      const place = decodeCommissionCursor(cursor);
+      if (place) return place;
+      ctx.addIssue({ code: 'custom', message: 'The cursor field is invalid', params: { rule: 'invalid' } });
+      return z.NEVER;
+    });
+
+/** The largest page of commission lines, and the default. */
+export const COMMISSIONS_PER_PAGE_MAX = 100;
+export const COMMISSIONS_PER_PAGE = 50;
+
+/**
+ * The lines' filters of `GET /commissions` and its CSV export: the period, one deal (its lines and
+ * sums only), the statuses shown (`due`: unpaid and the due date has come; the sums keep every
+ * status) and the order by due date (newest first by default; the line's id breaks ties).
+ */
+const commissionFilters = {
+  ...periodQuerySchema.shape,
+  dealId: idParam().optional(),
+  status: queryList(enumField(commissionStatuses)).optional(),
+  sortOrder: enumField(sortOrders).optional(),
+};
+
+/** `GET /commissions/export`: every line of the filters, as a CSV file. */
+export const commissionExportQuerySchema = z.object(commissionFilters);
+export type CommissionExportQuery = z.infer<typeof commissionExportQuerySchema>;
+
+/** `GET /commissions`: the sums of the period and a page of its lines, after `cursor`. */
+export const commissionListQuerySchema = z.object({
+  ...commissionFilters,
+  cursor: commissionCursor().optional(),
+  perPage: perPage(COMMISSIONS_PER_PAGE_MAX).default(COMMISSIONS_PER_PAGE),
+});
+export type CommissionListQuery = z.infer<typeof commissionListQuerySchema>;
 
 /** The longest-waiting deals `GET /stats/forecast` lists by default (`staleTotal` counts them all). */
 export const DEFAULT_STALE_LIMIT = 50;

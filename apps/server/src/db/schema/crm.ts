@@ -146,7 +146,8 @@ export const commissionLines = pgTable(
   },
   (t) => [
     index('commission_lines_deal_idx').on(t.dealId),
-    index('commission_lines_beneficiary_idx').on(t.beneficiaryId, t.dueOn),
-    index('commission_lines_payer_idx').on(t.payerId, t.dueOn),
+    // Each side's lines in the order `GET /commissions` pages them: due date, then id (keyset).
+    index('commission_lines_beneficiary_idx').on(t.beneficiaryId, t.dueOn, t.id),
+    index('commission_lines_payer_idx').on(t.payerId, t.dueOn, t.id),
   ],
 );

@@ -1,4 +1,6 @@
 import {
+  commissionExportQuerySchema,
+  commissionListQuerySchema,
   commissionSplitSchema,
   dealCreateSchema,
   dealHandoffSchema,
@@ -8,7 +10,6 @@ import {
   dealUpdateSchema,
   dealWinSchema,
   idParam,
-  periodQuerySchema,
   pipelineQuerySchema,
 } from '@closia/shared';
 import type { FastifyRequest } from 'fastify';
@@ -20,6 +21,7 @@ import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
 import { getCommissionSplit, setCommissionSplit } from './commission-split.service';
 import { listCommissions, payCommission } from './commissions.service';
+import { exportCommissions } from './commissions-export';
 import { handOffDeal } from './deal-handoff.service';
 import { loseDeal, moveDeal, refundDeal, reopenDeal, winDeal } from './deal-lifecycle.service';
 import {
@@ -248,12 +250,38 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['commissions'],
         summary:
-          'My commission lines due in the period, by month, with totals (an infopreneur: what I owe, per freelancer)',
-        querystring: periodQuerySchema,
+          'The sums of my commission lines due in the period, by month and in all (an infopreneur: what I owe, per freelancer), and a page of those lines (cursor)',
+        querystring: commissionListQuerySchema,
         response: { 200: commissionsResponse },
       },
     },
-    async (request) => listCommissions(app.db, signedIn(request), request.query),
+    async (request) => {
+      const viewer = signedIn(request);
+      return cachedCrm(app.db, 'commissions', viewer.id, request.query, () =>
+        listCommissions(app.db, viewer, request.query),
+      );
+    },
+  );
+
+  app.get(
+    '/commissions/export',
+    {
+      schema: {
+        tags: ['commissions'],
+        summary:
+          'My commission lines of the filters as a CSV file for the accountant (UTF-8 with BOM, `;`, French headers), streamed',
+        querystring: commissionExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { filename, stream } = exportCommissions(app.db, signedIn(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   );
 
   app.post(

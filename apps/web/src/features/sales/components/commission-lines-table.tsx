@@ -1,16 +1,12 @@
-import type { CommissionLine } from '@closia/shared';
-import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
+import { type CommissionLine, commissionRoleLabels, commissionStatusLabels } from '@closia/shared';
+import { Anchor, Badge, Button, Center, Stack, Table, Text } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
 import { IconCash } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePayCommission } from '../api/pay-commission';
-import {
-  commissionRoleLabels,
-  commissionStatusColors,
-  commissionStatusLabels,
-  instalmentText,
-  isPayable,
-} from '../utils/commissions';
+import { commissionStatusColors, instalmentText, isPayable } from '../utils/commissions';
 import { formatCents, formatDay } from '../utils/format';
 import { ScrollTable } from './scroll-table';
 
@@ -23,24 +19,63 @@ function CommissionStatusBadge({ line }: { line: Pick<CommissionLine, 'status'> 
   );
 }
 
+/** The lines after those shown: asked for when the end of the table comes into view, or by the button. */
+export interface MoreLines {
+  hasMore: boolean;
+  loading: boolean;
+  /** Loading the next page failed: the button asks again, nothing is asked by scrolling. */
+  failed: boolean;
+  load: () => void;
+  /** How many lines are shown (a new page shown while the end is still in view asks for the next). */
+  shown: number;
+}
+
+function LoadMore({ more }: { more: MoreLines }) {
+  const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: '0px 0px 300px 0px' });
+  const inView = entry?.isIntersecting ?? false;
+  const { hasMore, loading, failed, load, shown } = more;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` asks again once a page is shown
+  useEffect(() => {
+    if (inView && hasMore && !loading && !failed) load();
+  }, [inView, hasMore, loading, failed, shown]);
+  if (!hasMore) return null;
+  return (
+    <Center ref={ref} data-testid="commission-lines-more">
+      <Stack gap={4} align="center">
+        {failed && (
+          <Text size="sm" c="red" role="alert">
+            La suite des commissions n’a pas pu être chargée.
+          </Text>
+        )}
+        <Button variant="default" size="xs" loading={loading} onClick={load}>
+          {failed ? 'Réessayer' : 'Charger plus'}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
 /**
  * Commission lines: who earns them, as what, when they fall due, how much, and where they stand.
- * The payer (`canPay`: the offer's infopreneur) marks a pending or due line paid.
+ * The payer (`canPay`: the offer's infopreneur) marks a pending or due line paid. With `more`, the
+ * next lines load as the end of the table comes into view ("Charger plus" otherwise).
  */
 export function CommissionLinesTable({
   lines,
   canPay,
   withDeal,
   caption,
+  more,
 }: {
   lines: CommissionLine[];
   canPay: boolean;
   /** Adds the deal's column (lines of several deals). */
   withDeal?: boolean;
   caption: string;
+  more?: MoreLines;
 }) {
   const pay = usePayCommission();
-  return (
+  const table = (
     <ScrollTable minWidth={withDeal ? 820 : 640} label={caption}>
       <Table verticalSpacing="xs" striped>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</Table.Caption>
@@ -102,5 +137,12 @@ export function CommissionLinesTable({
         </Table.Tbody>
       </Table>
     </ScrollTable>
+  );
+  if (!more) return table;
+  return (
+    <Stack gap="sm">
+      {table}
+      <LoadMore more={more} />
+    </Stack>
   );
 }

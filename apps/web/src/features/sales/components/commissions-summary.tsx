@@ -1,8 +1,14 @@
-import type { CommissionMonth, CommissionOwed, CommissionSums } from '@closia/shared';
-import { Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  type CommissionMonth,
+  type CommissionOwed,
+  type CommissionSums,
+  isInfopreneur,
+} from '@closia/shared';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useCommissions } from '../api/get-commissions';
-import { isPayable } from '../utils/commissions';
+import { useCurrentUser } from '../../auth/api/use-current-user';
+import { type CommissionFilters, commissionExportUrl, useCommissionPages } from '../api/get-commissions';
 import { formatCents, formatDay, formatMonth } from '../utils/format';
 import type { StatsPeriod } from '../utils/period';
 import { CommissionLinesTable } from './commission-lines-table';
@@ -128,39 +134,52 @@ function OwedTable({ owed }: { owed: CommissionOwed[] }) {
   );
 }
 
+/** An infopreneur's lines to pay, the oldest due date first; a freelancer's lines, the newest first. */
+const lineFilters = (period: StatsPeriod, infopreneur: boolean): CommissionFilters =>
+  infopreneur ? { ...period, status: ['pending', 'due'], sortOrder: 'asc' } : period;
+
 /**
- * The commissions of the period: a freelancer's earned, due and paid per month; an infopreneur's
- * debts per freelancer and the lines still to pay, each with "Marquer payée". Its figures cover
- * the instalments due in `period`, which may run past the `chosen` period of the page (to show
- * the coming ones): its heading says which days it covers, so that "Gagné" is not read as the
- * page's "Commissions" figure.
+ * The commissions of the period: a freelancer's earned, due and paid per month and their lines; an
+ * infopreneur's debts per freelancer and the lines still to pay, each with "Marquer payée". The
+ * sums cover the whole period; the lines load a page at a time as the table is scrolled. "Exporter
+ * en CSV" downloads every line of the period for the accountant. Its figures cover the instalments
+ * due in `period`, which may run past the `chosen` period of the page (to show the coming ones):
+ * its heading says which days it covers, so that "Gagné" is not read as the page's "Commissions"
+ * figure.
  */
 export function CommissionsSummary({ period, chosen }: { period: StatsPeriod; chosen?: StatsPeriod }) {
-  const commissions = useCommissions(period);
+  // The one who pays the commissions lists what is left to pay.
+  const { data: user } = useCurrentUser();
+  const commissions = useCommissionPages(lineFilters(period, isInfopreneur(user)), user !== undefined);
+  const first = commissions.data?.pages[0];
   let content: ReactNode;
   if (commissions.isPending) content = <Skeleton height={160} aria-label="Chargement des commissions" />;
-  else if (commissions.isError)
+  else if (commissions.isError && !first)
     content = <LoadError error={commissions.error} onRetry={() => commissions.refetch()} />;
-  else {
-    const data = commissions.data;
-    const unpaid = data.lines.filter(isPayable).sort((a, b) => a.dueOn.localeCompare(b.dueOn));
+  else if (first) {
+    const lines = commissions.data?.pages.flatMap((page) => page.lines) ?? [];
+    const more = {
+      hasMore: commissions.hasNextPage,
+      loading: commissions.isFetchingNextPage,
+      failed: commissions.isFetchNextPageError,
+      load: () => void commissions.fetchNextPage(),
+      shown: lines.length,
+    };
+    const pays = first.role === 'infopreneur';
     content = (
       <Stack gap="lg">
-        <Totals totals={data.totals} infopreneur={data.role === 'infopreneur'} />
-        {data.role === 'infopreneur' ? (
-          <>
-            <OwedTable owed={data.owed ?? []} />
-            {unpaid.length > 0 && (
-              <CommissionLinesTable
-                lines={unpaid}
-                canPay
-                withDeal
-                caption="Commissions à payer, par échéance"
-              />
-            )}
-          </>
-        ) : (
-          <MonthsTable months={data.months} />
+        <Totals totals={first.totals} infopreneur={pays} />
+        {pays ? <OwedTable owed={first.owed ?? []} /> : <MonthsTable months={first.months} />}
+        {lines.length > 0 && (
+          <CommissionLinesTable
+            lines={lines}
+            canPay={pays}
+            withDeal
+            caption={
+              pays ? 'Commissions à payer, par échéance' : 'Vos commissions, de la plus récente échéance'
+            }
+            more={more}
+          />
         )}
       </Stack>
     );
@@ -168,19 +187,29 @@ export function CommissionsSummary({ period, chosen }: { period: StatsPeriod; ch
   return (
     <Card padding="lg" data-testid="commissions-summary">
       <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4">
-            Commissions
-          </Title>
-          {commissions.data && (
-            <Text size="sm" c="dimmed" data-testid="commissions-period">
-              Échéances du {formatDay(commissions.data.from)} au {formatDay(commissions.data.to)}
-              {chosen && commissions.data.to > chosen.to
-                ? ' : la période choisie et les échéances à venir'
-                : ''}
-            </Text>
-          )}
-        </Stack>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2}>
+            <Title order={2} size="h4">
+              Commissions
+            </Title>
+            {first && (
+              <Text size="sm" c="dimmed" data-testid="commissions-period">
+                Échéances du {formatDay(first.from)} au {formatDay(first.to)}
+                {chosen && first.to > chosen.to ? ' : la période choisie et les échéances à venir' : ''}
+              </Text>
+            )}
+          </Stack>
+          <Button
+            component="a"
+            href={commissionExportUrl(period)}
+            download
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+          >
+            Exporter en CSV
+          </Button>
+        </Group>
         {content}
       </Stack>
     </Card>

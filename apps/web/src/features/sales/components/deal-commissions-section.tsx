@@ -11,7 +11,8 @@ import { Section } from './sale-section';
 /** The commission lines of the deal that concern the viewer (theirs, or what they owe as its infopreneur). */
 export function DealCommissionsSection({ deal }: { deal: Deal }) {
   const period = commissionPeriodOf(deal);
-  const commissions = useCommissions(period);
+  // A deal's lines for one viewer fit in one page (twelve instalments at most, for two sellers).
+  const commissions = useCommissions(period && { ...period, dealId: deal.id }, 100);
   const rate = deal.service?.commissionRate;
 
   let content: ReactNode;
@@ -29,7 +30,7 @@ export function DealCommissionsSection({ deal }: { deal: Deal }) {
   } else if (commissions.isError) {
     content = <LoadError error={commissions.error} onRetry={() => commissions.refetch()} />;
   } else {
-    const lines = commissions.data.lines.filter((line) => line.dealId === deal.id);
+    const lines = commissions.data.lines;
     content =
       lines.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -1,20 +1,7 @@
-import type { CommissionLine, CommissionRole, CommissionStatus, Deal } from '@closia/shared';
+import type { CommissionLine, CommissionStatus, Deal } from '@closia/shared';
 import { dayjs } from '../../../lib/dayjs';
 
 /* The commission ledger as the sales pages show it. */
-
-export const commissionRoleLabels: Record<CommissionRole, string> = {
-  setter: 'Setter',
-  closer: 'Closer',
-  seller: 'Vendeur',
-};
-
-export const commissionStatusLabels: Record<CommissionStatus, string> = {
-  pending: 'En attente',
-  due: 'Due',
-  paid: 'Payée',
-  clawed_back: 'Reprise',
-};
 
 export const commissionStatusColors: Record<CommissionStatus, string> = {
   pending: 'gray',
