@@ -173,6 +173,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph the first-load budget walks (scripts/check-budget.mjs).
+    manifest: true,
     // Every browser the target allows supports <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
