@@ -51,6 +51,8 @@ export interface PageLoad {
   uncompressedScripts: number;
   /** ms from navigation to the network being idle (noisy: a figure, no target). */
   idleMs: number;
+  /** Every response counted, largest first (path, bytes on the wire, Content-Encoding). */
+  transfers: Transfer[];
   targets: (typeof PAGE_TARGETS)[PagePath];
 }
 
@@ -59,8 +61,9 @@ export interface PagesResult {
   pages: PageLoad[];
 }
 
-interface Transfer {
-  url: string;
+export interface Transfer {
+  /** The URL's path (same origin). */
+  path: string;
   script: boolean;
   bytes: number;
   encoding: string | null;
@@ -104,6 +107,9 @@ async function load(
   url: string,
 ): Promise<{ transfers: Transfer[]; finalUrl: string; idleMs: number }> {
   const page = await context.newPage();
+  // A page that throws shows nothing: its figures would flatter it.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   const cdp = await context.newCDPSession(page);
   const inFlight = new Set<string>();
   const meta = new Map<
@@ -137,7 +143,7 @@ async function load(
     const m = meta.get(e.requestId);
     if (!m || !/^https?:/.test(m.url) || isStream(m.url, m.mime)) return;
     transfers.push({
-      url: m.url,
+      path: new URL(m.url).pathname,
       script: m.type === 'Script' || /javascript|ecmascript/.test(m.mime ?? ''),
       bytes: e.encodedDataLength,
       encoding: m.encoding ?? null,
@@ -162,6 +168,7 @@ async function load(
   const idleMs = lastActivity - started;
   const finalUrl = page.url();
   await page.close();
+  if (errors.length > 0) throw new Error(`${url}: the page threw: ${errors.join('; ')}`);
   return { transfers, finalUrl, idleMs };
 }
 
@@ -177,6 +184,7 @@ function summarise(path: PagePath, signedIn: boolean, run: Awaited<ReturnType<ty
     requests: run.transfers.length,
     uncompressedScripts: scripts.filter((t) => t.encoding === null || t.encoding === 'identity').length,
     idleMs: run.idleMs,
+    transfers: [...run.transfers].sort((a, b) => b.bytes - a.bytes),
     targets: PAGE_TARGETS[path],
   };
 }
