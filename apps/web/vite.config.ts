@@ -98,6 +98,27 @@ const MANTINE_BASE = [
 const mantineBase = new RegExp(
   `node_modules[\\\\/]@mantine[\\\\/](?:hooks|core[\\\\/]esm[\\\\/](?:core|components[\\\\/](?:${MANTINE_BASE.join('|')})))[\\\\/]`,
 );
+/**
+ * What the signed-in shell (sidebar, notification bell, account menu) and the dashboard add to the
+ * base: popovers, menus, tooltips and the frame. The forms' inputs stay in `mantine-ui`.
+ */
+const MANTINE_APP = [
+  'Alert',
+  'AppShell',
+  'Grid',
+  'Indicator',
+  'Menu',
+  'NavLink',
+  'Pagination',
+  'Popover',
+  'RingProgress',
+  'ScrollArea',
+  'Timeline',
+  'Tooltip',
+];
+const mantineApp = new RegExp(
+  `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')})[\\\\/]`,
+);
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -139,6 +160,7 @@ const vendorChunks = [
     test: vendor(inPackage('@mantine/notifications', '@mantine/store', 'react-transition-group')),
     priority: 6,
   },
+  { name: 'mantine-app', test: vendor(mantineApp), priority: 5 },
   { name: 'mantine-ui', test: vendor(mantineUi), priority: 5 },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
   { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 4 },
