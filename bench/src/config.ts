@@ -1,6 +1,6 @@
 /** The bench's settings, read once from the environment; a bad value stops the run before anything starts. */
 
-export const scenarioNames = ['ratio', 'sustained', 'startup', 'search', 'crm', 'realtime'] as const;
+export const scenarioNames = ['ratio', 'sustained', 'startup', 'search', 'crm', 'realtime', 'pages'] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export const databaseKinds = ['pglite', 'postgres'] as const;

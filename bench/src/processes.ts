@@ -16,6 +16,8 @@ import { assertRunning, defer, trackChild } from './cleanup';
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serverDir = path.join(repoRoot, 'apps/server');
 export const serverMain = path.join(serverDir, 'dist/main.js');
+/** The built web app (`npm run build -w @closia/web`), served by `startServer({ web: true })`. */
+export const webDist = path.join(repoRoot, 'apps/web/dist');
 const guard = fileURLToPath(new URL('./child-guard.cjs', import.meta.url));
 const bareServer = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
@@ -209,6 +211,8 @@ export interface ServerOptions {
   startTimeoutMs: number;
   /** Environment variables of this server only (e.g. SEARCH_CACHE_TTL_MS). */
   env?: Record<string, string>;
+  /** Serve the built web app (apps/web/dist) too; by default the API only. */
+  web?: boolean;
 }
 
 export interface Server extends Child {
@@ -232,8 +236,8 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     APP_URL: baseUrl,
     DATA_DIR: options.dataDir,
     DATABASE_URL: options.databaseUrl ?? '',
-    // A directory without index.html: the API only.
-    WEB_DIST: path.join(options.dataDir, 'no-web'),
+    // A directory without index.html: the API only, unless the web app is asked for.
+    WEB_DIST: options.web ? webDist : path.join(options.dataDir, 'no-web'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT: '0',
     SEED_DEMO: '0',

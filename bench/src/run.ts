@@ -17,7 +17,7 @@
  * - Databases: PGlite (embedded default) always; PostgreSQL from BENCH_DATABASE_URL or
  *   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when that port answers.
  *
- * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm,realtime; all by default, ~30 minutes in all)
+ * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm,realtime,pages; all by default, ~30 minutes in all)
  * - ratio: GET /api/v1/user (session cache) and GET /api/v1/users/{id} (database on every request)
  *   against the bare server sending the same bytes as /api/v1/user; 50 connections, 3 rounds of
  *   10 s each after a 2 s warm-up, order rotated every round. Target: user ÷ bare ≥ 0.30 on
@@ -68,6 +68,12 @@
  *   subscribers, BENCH_RT_MESSAGES (50) times: delivery p50/p99 from just before the POST, on one
  *   server (in-process) and, on PostgreSQL with Redis (BENCH_REDIS_URL, REDIS_URL or
  *   127.0.0.1:6379), across two servers (subscribers on B, posts on A). About a minute per database.
+ * - pages (issue 19; PGlite only, the figures do not depend on the database): the built server with
+ *   the built web app (apps/web/dist, built when missing) and the demo accounts; `/` signed out,
+ *   `/app/missions` and `/dashboard` as the demo setter, each opened cold in Chromium (CHROMIUM_PATH,
+ *   else /usr/bin/chromium), bytes on the wire counted through the DevTools protocol until the
+ *   network is idle. Targets: `/` ≤ 120 KB of JavaScript in ≤ 15 script requests, the two signed-in
+ *   pages ≤ 200 KB in ≤ 25. About 15 s.
  *
  * Settings: BENCH_DURATION (s per run, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
@@ -89,6 +95,7 @@ import { findPostgres, redact } from './postgres';
 import { ensureServerBuilt, repoRoot, serverMain } from './processes';
 import { oneLine, type SummaryRow, summaryTable } from './report';
 import { type CrmResult, crmSummary, runCrm } from './scenarios/crm';
+import { type PagesResult, pagesSummary, runPages } from './scenarios/pages';
 import { type RatioResult, ratioSummary, runRatio } from './scenarios/ratio';
 import { type RealtimeResult, realtimeSummary, runRealtime } from './scenarios/realtime';
 import { runSearch, type SearchResult, searchSummary } from './scenarios/search';
@@ -104,6 +111,7 @@ interface DatabaseResults {
   search?: SearchResult;
   crm?: CrmResult;
   realtime?: RealtimeResult;
+  pages?: PagesResult;
   /** Scenarios that could not complete, with the reason */
   failed: Partial<Record<ScenarioName, string>>;
   summary: SummaryRow[];
@@ -167,6 +175,10 @@ async function measure(
     results.realtime = await attempt('realtime', () => runRealtime(database, config, problems));
     if (results.realtime) results.summary.push(...realtimeSummary(results.realtime));
   }
+  if (config.scenarios.has('pages') && database.kind === 'pglite') {
+    results.pages = await attempt('pages', () => runPages(database, config, problems));
+    if (results.pages) results.summary.push(...pagesSummary(results.pages));
+  }
   for (const [name, reason] of Object.entries(results.failed)) {
     results.summary.push({ scenario: name, figure: 'FAILED', value: oneLine(reason, 100) });
   }
@@ -193,6 +205,7 @@ async function main(): Promise<number> {
     search: `search (generated marketplace, scale ${config.searchScale}; 3 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.searchConnections} connections)`,
     crm: `crm (200 sellers and a heavy user, scale ${config.crmScale}, PGlite a tenth; 90 % reads / 10 % writes, cache on and off, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up each, ${config.crmConnections} connections; the heavy user's /stats; CSV import)`,
     realtime: `realtime (${config.rtStreams} streams held; a broadcast to ${config.rtSubscribers} subscribers × ${config.rtMessages} messages, in-process and through Redis)`,
+    pages: 'pages (/, /app/missions, /dashboard cold in Chromium, PGlite)',
   };
   console.log(`scenarios: ${[...config.scenarios].map((s) => plan[s]).join(', ')}`);
   console.log(`server: ${path.relative(repoRoot, serverMain)} ${ensureServerBuilt(config.build)}`);

@@ -8,7 +8,7 @@ import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import classes from './default-layout.module.css';
 import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
-import { UserAvatar, UserMenu } from './user-menu';
+import { UserAvatar } from './user-avatar';
 
 // The bell and the live connection: loaded after the page, for signed-in users only.
 const LiveHeaderItems = lazy(() =>
@@ -16,6 +16,10 @@ const LiveHeaderItems = lazy(() =>
     default: m.LiveHeaderItems,
   })),
 );
+
+// The account menu (a Mantine Menu: popover, focus trap, floating position) only for a signed-in
+// user: a visitor of the public site does not download it.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 const navLinks = [
   { to: paths.home, label: 'Accueil' },
@@ -65,7 +69,9 @@ export function TopNav() {
                   <LiveHeaderItems user={user} />
                 </Suspense>
                 <Box visibleFrom="sm">
-                  <UserMenu user={user} />
+                  <Suspense fallback={<UserAvatar user={user} />}>
+                    <UserMenu user={user} />
+                  </Suspense>
                 </Box>
               </>
             ) : (

@@ -1,5 +1,5 @@
-import { avatarUrl, type CurrentUser, initials, userTypeLabel } from '@closia/shared';
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type CurrentUser, userTypeLabel } from '@closia/shared';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconChevronDown,
   IconLayoutDashboard,
@@ -11,18 +11,7 @@ import {
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
-
-/**
- * The user's picture (initials without one). Its address holds the file name, so a new upload shows
- * as soon as the current-user query is updated.
- */
-export function UserAvatar({ user, size = 32 }: { user: CurrentUser; size?: number }) {
-  return (
-    <Avatar src={avatarUrl(user)} alt={user.fullName} size={size} radius="xl" color="green">
-      {initials(user)}
-    </Avatar>
-  );
-}
+import { UserAvatar } from './user-avatar';
 
 /**
  * Avatar menu of a signed-in user: dashboard, their marketplace pages (by account type), account,
