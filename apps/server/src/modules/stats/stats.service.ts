@@ -159,12 +159,12 @@ export async function statsOf(db: DbOrTx, viewer: Viewer, query: PeriodQuery): P
   const closed = and(scope, inPeriod(deals.closedAt, period));
   const sold = and(closed, eq(deals.status, 'Closed'), isNull(deals.refundedAt));
 
+  // How far each deal got: its current stage or the furthest its history shows (kept on write,
+  // `deals.history_stage_rank`); computed once per deal, then counted per stage.
   const reached = db
     .select({
       reached: sql<number>`greatest(
-        array_position(${funnelArray}, ${deals.status}),
-        (select max(array_position(${funnelArray}, h.to_value)) from deal_histories h
-          where h.deal_id = ${deals.id} and h.field = 'status'))`.as('reached'),
+        array_position(${funnelArray}, ${deals.status}), ${deals.historyStageRank})`.as('reached'),
     })
     .from(deals)
     .leftJoin(services, eq(services.id, deals.serviceId))
