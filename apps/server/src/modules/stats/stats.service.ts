@@ -69,32 +69,59 @@ export async function forecastOf(
   staleDays?: number,
   staleLimit = DEFAULT_STALE_LIMIT,
 ): Promise<Forecast> {
-  const rows = await db
-    .select({
-      id: deals.id,
-      title: deals.title,
-      status: deals.status,
-      ownerId: deals.ownerId,
-      setterId: deals.setterId,
-      probability: deals.probability,
-      expectedCloseDate: deals.expectedCloseDate,
-      stageChangedAt: deals.stageChangedAt,
-      valueCents: valueCentsSql.mapWith(Number),
-      commissionRate: services.commissionRate,
-      infopreneurId: services.infopreneurId,
-      setterSharePercent: missions.setterSharePercent,
-      prospect: { id: prospects.id, firstName: prospects.firstName, lastName: prospects.lastName },
-    })
-    .from(deals)
-    .innerJoin(prospects, eq(prospects.id, deals.prospectId))
-    .leftJoin(services, eq(services.id, deals.serviceId))
-    .leftJoin(missions, eq(missions.id, deals.missionId))
-    .where(and(workedBy(viewer.id), inArray(deals.status, [...openStages])));
-
   const now = new Date();
   const day = today(now);
   const horizonEnd = (days: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const open = and(workedBy(viewer.id), inArray(deals.status, [...openStages]));
+  const lastEnd = horizonEnd(FORECAST_HORIZONS[FORECAST_HORIZONS.length - 1]!);
+  // Whole days in its stage, as a reader at `now` counts them (a Date has milliseconds).
+  const daysInStage = sql<number>`floor(extract(epoch from (${now.toISOString()}::timestamptz
+    - date_trunc('milliseconds', ${deals.stageChangedAt}))) * 1000 / ${DAY_MS})`;
+  const threshold =
+    staleDays === undefined
+      ? sql`case ${deals.status} ${sql.join(
+          Object.entries(STALE_DAYS).map(([stage, days]) => sql`when ${stage} then ${days}::int`),
+          sql` `,
+        )} end`
+      : sql`${staleDays}::int`;
+  // Two narrow reads instead of every open deal with its prospect: the deals expected within the
+  // last horizon (the sums, in exact integers below), and the page of deals to follow up with
+  // their count (one scan: `count(*) over ()`).
+  const [rows, staleRows] = await Promise.all([
+    db
+      .select({
+        ownerId: deals.ownerId,
+        setterId: deals.setterId,
+        probability: deals.probability,
+        expectedCloseDate: deals.expectedCloseDate,
+        valueCents: valueCentsSql.mapWith(Number),
+        commissionRate: services.commissionRate,
+        infopreneurId: services.infopreneurId,
+        setterSharePercent: missions.setterSharePercent,
+      })
+      .from(deals)
+      .leftJoin(services, eq(services.id, deals.serviceId))
+      .leftJoin(missions, eq(missions.id, deals.missionId))
+      .where(and(open, sql`${deals.expectedCloseDate} <= ${lastEnd}::date`)),
+    db
+      .select({
+        id: deals.id,
+        title: deals.title,
+        status: deals.status,
+        expectedCloseDate: deals.expectedCloseDate,
+        daysInStage: daysInStage.mapWith(Number),
+        thresholdDays: sql<number>`${threshold}`.mapWith(Number),
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+        prospect: { id: prospects.id, firstName: prospects.firstName, lastName: prospects.lastName },
+      })
+      .from(deals)
+      .innerJoin(prospects, eq(prospects.id, deals.prospectId))
+      .where(and(open, sql`${daysInStage} >= ${threshold}`))
+      .orderBy(sql`${daysInStage} desc`, deals.id)
+      .limit(staleLimit),
+  ]);
+
   const horizons = FORECAST_HORIZONS.map((days) => {
     const end = horizonEnd(days);
     let dealCount = 0;
@@ -112,22 +139,16 @@ export async function forecastOf(
     return { days, dealCount, weightedCommissionCents: Number((weighted * 2n + 10_000n) / 20_000n) };
   });
 
-  const stale = rows
-    .map((row) => {
-      const status = row.status as SelectablePipelineStage;
-      return {
-        id: row.id,
-        title: row.title,
-        status,
-        daysInStage: Math.max(0, Math.floor((now.getTime() - row.stageChangedAt.getTime()) / DAY_MS)),
-        thresholdDays: staleDays ?? STALE_DAYS[status],
-        expectedCloseDate: row.expectedCloseDate,
-        prospect: { id: row.prospect.id, fullName: fullNameOf(row.prospect) },
-      };
-    })
-    .filter((deal) => deal.daysInStage >= deal.thresholdDays)
-    .sort((a, b) => b.daysInStage - a.daysInStage || a.id - b.id);
-  return { horizons, stale: stale.slice(0, staleLimit), staleTotal: stale.length };
+  const stale = staleRows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status as SelectablePipelineStage,
+    daysInStage: Math.max(0, row.daysInStage),
+    thresholdDays: row.thresholdDays,
+    expectedCloseDate: row.expectedCloseDate,
+    prospect: { id: row.prospect.id, fullName: fullNameOf(row.prospect) },
+  }));
+  return { horizons, stale, staleTotal: staleRows[0]?.total ?? 0 };
 }
 
 /** `column` within the period's days (UTC). */
