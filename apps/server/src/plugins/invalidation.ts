@@ -6,13 +6,16 @@ import { setCachesTrusted } from '../lib/result-cache';
 
 /**
  * What an in-process cache must forget: one session, every session of a user, the CRM's answers
- * (lib/crm-cache.ts), or everything.
+ * (lib/crm-cache.ts: those of `users` only, or everyone's without it), or everything.
  */
 export type Invalidation =
   | { scope: 'session'; id: string }
   | { scope: 'user'; id: number }
-  | { scope: 'crm' }
+  | { scope: 'crm'; users?: number[] }
   | { scope: 'all' };
+
+/** Beyond this many users in one message, a CRM invalidation forgets everyone's answers. */
+const CRM_USERS_MAX = 1_000;
 
 export interface InvalidationBus {
   /**
@@ -51,7 +54,13 @@ export function parseInvalidation(raw: string): (Invalidation & { from: string; 
   if (typeof m.from !== 'string' || !Number.isSafeInteger(m.nonce)) return null;
   const base = { from: m.from, nonce: m.nonce as number };
   if (m.scope === 'all') return { ...base, scope: 'all' };
-  if (m.scope === 'crm') return { ...base, scope: 'crm' };
+  if (m.scope === 'crm') {
+    const users = m.users;
+    const some =
+      Array.isArray(users) && users.length <= CRM_USERS_MAX && users.every((id) => Number.isSafeInteger(id));
+    // Anything but a short list of ids forgets everyone's answers (never fewer than asked).
+    return some ? { ...base, scope: 'crm', users: users as number[] } : { ...base, scope: 'crm' };
+  }
   if (m.scope === 'session' && typeof m.id === 'string') return { ...base, scope: 'session', id: m.id };
   if (m.scope === 'user' && Number.isSafeInteger(m.id)) return { ...base, scope: 'user', id: m.id as number };
   return null;

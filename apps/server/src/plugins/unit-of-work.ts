@@ -25,10 +25,11 @@ import type { NotificationInput, WrittenNotification } from './notifier';
 
 /**
  * What to forget once the write has committed: the marketplace searches (`listings`: missions,
- * offers, advertisements), the CRM's answers (`crm`), one user's cached sessions and profile
- * (`{ user }`), or every cache (`all`, e.g. a renamed reference value shown everywhere).
+ * offers, advertisements), the CRM's answers of one user (`{ crm: userId }`: the write may change
+ * what they see) or of everyone (`crm`), one user's cached sessions and profile (`{ user }`), or
+ * every cache (`all`, e.g. a renamed reference value shown everywhere).
  */
-export type Forget = 'listings' | 'crm' | 'all' | { user: number };
+export type Forget = 'listings' | 'crm' | 'all' | { user: number } | { crm: number };
 
 export interface UnitOfWork {
   /** The app's public address, for the links of notifications and e-mails. */
@@ -75,10 +76,12 @@ const invalidationOf = (what: Forget): Invalidation | null => {
   if (what === 'listings') return null;
   if (what === 'crm') return { scope: 'crm' };
   if (what === 'all') return { scope: 'all' };
+  if ('crm' in what) return null; // gathered into one message per flush
   return { scope: 'user', id: what.user };
 };
 
-const keyOf = (what: Forget) => (typeof what === 'string' ? what : `user:${what.user}`);
+const keyOf = (what: Forget) =>
+  typeof what === 'string' ? what : 'crm' in what ? `crm:${what.crm}` : `user:${what.user}`;
 
 export function createUnitOfWork(app: FastifyInstance): PendingWork {
   const forgets = new Map<string, Forget>();
@@ -120,10 +123,17 @@ export function createUnitOfWork(app: FastifyInstance): PendingWork {
       if (flushed) return;
       flushed = true;
       const invalidations: Promise<void>[] = [];
+      const crmUsers: number[] = [];
       for (const what of forgets.values()) {
         if (what === 'listings' || what === 'all') listingsChanged(app.db);
+        if (typeof what === 'object' && 'crm' in what) crmUsers.push(what.crm);
         const message = invalidationOf(what);
         if (message) invalidations.push(app.invalidation.publish(message).catch(logged('invalidation')));
+      }
+      // The CRM answers of the users a write concerns, in one message (everyone's when `crm` is there too).
+      if (crmUsers.length > 0 && !forgets.has('crm') && !forgets.has('all')) {
+        const message: Invalidation = { scope: 'crm', users: crmUsers };
+        invalidations.push(app.invalidation.publish(message).catch(logged('invalidation')));
       }
       await Promise.all(invalidations);
       for (const item of live) {

@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { emptyTextArray, timestamps } from './columns';
 import { missions, services } from './marketplace';
 import { teams } from './teams';
@@ -83,6 +83,12 @@ export const deals = pgTable(
     /** Won (Closed) or lost (Lost) at. */
     closedAt: timestamp({ withTimezone: true }),
     refundedAt: timestamp({ withTimezone: true }),
+    /**
+     * The furthest funnel stage its status history shows (1 Prospecting … 6 FollowUp, 7 Closed; 0
+     * none): kept by a trigger on `deal_histories` in the inserting transaction (migration
+     * 0014), so that the stats' funnel reads one column instead of every deal's history.
+     */
+    historyStageRank: smallint().notNull().default(0),
     ...timestamps,
   },
   (t) => [

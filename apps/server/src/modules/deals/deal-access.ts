@@ -184,10 +184,27 @@ export async function dealFor(
 }
 
 /**
- * After a deal's write: the CRM's kept answers are forgotten (lib/crm-cache.ts) and, when the deal
- * is on a team's shared pipeline, the team is told live (both once the write has committed).
+ * The users whose own CRM answers (pipeline, stats, forecast: lib/crm-cache.ts) show a deal: its
+ * owner and setter, and its offer's infopreneur.
  */
-export function dealChanged(work: UnitOfWork, dealId: number, teamId: number | null | undefined): void {
-  work.forget('crm');
+export const crmPeopleOf = (row: Pick<LoadedDeal, 'deal' | 'service'>) => [
+  row.deal.ownerId,
+  row.deal.setterId,
+  row.service?.infopreneurId,
+];
+
+/**
+ * After a deal's write: the kept CRM answers of `people` — everyone who sees the deal in their own
+ * answers, before and after the write (`crmPeopleOf`) — are forgotten (lib/crm-cache.ts; the other
+ * users keep theirs) and, when the deal is on a team's shared pipeline, the team is told live (both
+ * once the write has committed). A team's pipeline and figures are not kept: nothing to forget.
+ */
+export function dealChanged(
+  work: UnitOfWork,
+  dealId: number,
+  teamId: number | null | undefined,
+  people: readonly (number | null | undefined)[],
+): void {
+  for (const id of people) if (id) work.forget({ crm: id });
   if (teamId) work.broadcast(channels.team(teamId), { type: 'team.changed', teamId, what: 'deals', dealId });
 }

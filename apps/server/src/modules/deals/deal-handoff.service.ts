@@ -9,7 +9,7 @@ import { applications, deals, missions, profiles, teamMembers, users } from '../
 import { fieldError } from '../../lib/errors';
 import type { Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
-import { dealChanged, dealFor } from './deal-access';
+import { crmPeopleOf, dealChanged, dealFor } from './deal-access';
 import { record } from './deal-history';
 import { handoffNotice } from './deal-mails';
 import type { LoadedDeal } from './deals.presenter';
@@ -92,7 +92,8 @@ export async function handOffDeal(
     }
     await tx.update(deals).set({ ownerId: input.closerId, setterId: deal.ownerId }).where(eq(deals.id, id));
     await record(tx, id, viewer.id, 'owner', deal.ownerId, input.closerId, input.note);
-    dealChanged(work, id, deal.teamId);
+    // The former setter (if any) leaves the deal, the closer joins it.
+    dealChanged(work, id, deal.teamId, [...crmPeopleOf(row), input.closerId]);
 
     const [closer] = await tx.select().from(users).where(eq(users.id, input.closerId));
     await work.notify(

@@ -19,7 +19,7 @@ import { dealHistories, deals, missions, users } from '../../db/schema';
 import { conflict, fieldError } from '../../lib/errors';
 import type { Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
-import { dealChanged, dealFor, openStages, setterStageForbidden } from './deal-access';
+import { crmPeopleOf, dealChanged, dealFor, openStages, setterStageForbidden } from './deal-access';
 import { record } from './deal-history';
 import { refundNotice, saleMail } from './deal-mails';
 import type { DealRow } from './deals.presenter';
@@ -44,9 +44,10 @@ export async function moveDeal(
   input: { status: string; note?: string },
 ): Promise<Deal> {
   await db.transaction(async (tx) => {
-    const { deal, subject } = await dealFor(tx, viewer, id, 'move');
+    const row = await dealFor(tx, viewer, id, 'move');
+    const { deal, subject } = row;
     if (!dealMayReach(subject, input.status)) throw setterStageForbidden();
-    dealChanged(work, id, deal.teamId);
+    dealChanged(work, id, deal.teamId, crmPeopleOf(row));
     if (input.status === deal.status) return;
     await tx.update(deals).set({ status: input.status, stageChangedAt: new Date() }).where(eq(deals.id, id));
     await record(tx, id, viewer.id, 'status', deal.status, input.status, input.note);
@@ -106,7 +107,7 @@ export async function winDeal(
       .where(eq(deals.id, id));
     await record(tx, id, viewer.id, 'status', deal.status, 'Closed');
     await writeWinLines(tx, { id, serviceId: service.id, payerId: service.infopreneurId }, lines);
-    dealChanged(work, id, deal.teamId);
+    dealChanged(work, id, deal.teamId, crmPeopleOf(row));
 
     if (service.infopreneurId !== deal.ownerId && service.infopreneurId !== deal.setterId) {
       const [infopreneur] = await tx.select().from(users).where(eq(users.id, service.infopreneurId));
@@ -139,7 +140,8 @@ export async function loseDeal(
   reason: string,
 ): Promise<Deal> {
   await db.transaction(async (tx) => {
-    const { deal } = await dealFor(tx, viewer, id, 'lose');
+    const row = await dealFor(tx, viewer, id, 'lose');
+    const { deal } = row;
     const now = new Date();
     const probability = await closingProbability(tx, deal, viewer.id, 'Lost');
     await tx
@@ -147,7 +149,7 @@ export async function loseDeal(
       .set({ status: 'Lost', lostReason: reason, probability, closedAt: now, stageChangedAt: now })
       .where(eq(deals.id, id));
     await record(tx, id, viewer.id, 'status', deal.status, 'Lost', reason);
-    dealChanged(work, id, deal.teamId);
+    dealChanged(work, id, deal.teamId, crmPeopleOf(row));
   });
   return getDeal(db, viewer, id);
 }
@@ -233,7 +235,8 @@ async function stageBeforeClosing(tx: DbOrTx, dealId: number): Promise<PipelineS
  */
 export async function reopenDeal(db: Db, work: UnitOfWork, viewer: Viewer, id: number): Promise<Deal> {
   await db.transaction(async (tx) => {
-    const { deal } = await dealFor(tx, viewer, id, 'reopen');
+    const row = await dealFor(tx, viewer, id, 'reopen');
+    const { deal } = row;
     if (deal.status === 'Closed') {
       if (await hasPaidLines(tx, id)) {
         throw conflict(
@@ -260,7 +263,7 @@ export async function reopenDeal(db: Db, work: UnitOfWork, viewer: Viewer, id: n
       })
       .where(eq(deals.id, id));
     await record(tx, id, viewer.id, 'status', deal.status, stage);
-    dealChanged(work, id, deal.teamId);
+    dealChanged(work, id, deal.teamId, crmPeopleOf(row));
   });
   return getDeal(db, viewer, id);
 }
@@ -276,7 +279,7 @@ export async function refundDeal(db: Db, work: UnitOfWork, viewer: Viewer, id: n
     const now = new Date();
     await clawBack(tx, id, now);
     await tx.update(deals).set({ refundedAt: now }).where(eq(deals.id, id));
-    dealChanged(work, id, deal.teamId);
+    dealChanged(work, id, deal.teamId, crmPeopleOf({ deal, service }));
 
     const recipients =
       viewer.id === deal.ownerId

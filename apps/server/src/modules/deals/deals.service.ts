@@ -35,6 +35,7 @@ import { sellableBy } from '../services/services.service';
 import { requireCapability } from '../teams/teams.service';
 import {
   assertDealCan,
+  crmPeopleOf,
   dealChanged,
   dealFor,
   dealsQuery,
@@ -94,13 +95,14 @@ async function saleOf(
   tx: DbOrTx,
   userId: number,
   serviceId: number,
-): Promise<{ serviceId: number; missionId: number | null } | null> {
+): Promise<{ serviceId: number; missionId: number | null; infopreneurId: number } | null> {
   const [service] = await tx
     .select({ id: services.id, infopreneurId: services.infopreneurId })
     .from(services)
     .where(and(eq(services.id, serviceId), sellableBy(userId)));
   if (!service) return null;
-  if (service.infopreneurId === userId) return { serviceId, missionId: null };
+  const { infopreneurId } = service;
+  if (infopreneurId === userId) return { serviceId, missionId: null, infopreneurId };
   const [mission] = await tx
     .select({ id: missions.id })
     .from(applications)
@@ -115,7 +117,7 @@ async function saleOf(
     )
     .orderBy(desc(applications.decidedAt), desc(missions.id))
     .limit(1);
-  return { serviceId, missionId: mission?.id ?? null };
+  return { serviceId, missionId: mission?.id ?? null, infopreneurId };
 }
 
 const sellableProblem = (): ValidationErrorItem => ({
@@ -161,7 +163,7 @@ export async function createDeal(
       .returning({ id: deals.id });
     // The stage it starts at: the funnel counts the stages each deal reached.
     await record(tx, row!.id, viewer.id, 'status', null, input.status);
-    dealChanged(work, row!.id, input.teamId);
+    dealChanged(work, row!.id, input.teamId, [viewer.id, sale!.infopreneurId]);
     return row!.id;
   });
   return getDeal(db, viewer, id);
@@ -277,10 +279,14 @@ export async function updateDeal(
         ? await prospectProblem(tx, seller, input.prospectId)
         : null;
     let sellable: ValidationErrorItem | null = null;
+    // Everyone who saw the deal, and the new offer's infopreneur when it changes offer.
+    const people = crmPeopleOf(row);
     if (input.infopreneurFormationId !== undefined && input.infopreneurFormationId !== deal.serviceId) {
       const sale = await saleOf(tx, seller, input.infopreneurFormationId);
-      if (sale) Object.assign(values, { serviceId: sale.serviceId, missionId: sale.missionId });
-      else sellable = sellableProblem();
+      if (sale) {
+        Object.assign(values, { serviceId: sale.serviceId, missionId: sale.missionId });
+        people.push(sale.infopreneurId);
+      } else sellable = sellableProblem();
     }
     let team: ValidationErrorItem | null = null;
     if (input.teamId !== undefined && input.teamId !== deal.teamId) {
@@ -305,8 +311,8 @@ export async function updateDeal(
     if (Object.keys(values).length > 0) await tx.update(deals).set(values).where(eq(deals.id, id));
     // The team it is on now, then the one it left.
     const teamId = values.teamId === undefined ? deal.teamId : values.teamId;
-    dealChanged(work, id, teamId);
-    if (teamId !== deal.teamId) dealChanged(work, id, deal.teamId);
+    dealChanged(work, id, teamId, people);
+    if (teamId !== deal.teamId) dealChanged(work, id, deal.teamId, []);
   });
   return getDeal(db, viewer, id);
 }
@@ -314,7 +320,8 @@ export async function updateDeal(
 /** Deletes a deal (owner); a sale with paid commissions stays (refund it instead). */
 export async function deleteDeal(db: Db, work: UnitOfWork, viewer: Viewer, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const { deal } = await dealFor(tx, viewer, id, 'delete');
+    const row = await dealFor(tx, viewer, id, 'delete');
+    const { deal } = row;
     if (await hasPaidLines(tx, id)) {
       throw conflict(
         'A sale whose commissions were paid cannot be deleted: declare a refund instead',
@@ -322,6 +329,6 @@ export async function deleteDeal(db: Db, work: UnitOfWork, viewer: Viewer, id: n
       );
     }
     await tx.delete(deals).where(eq(deals.id, id));
-    dealChanged(work, id, deal.teamId);
+    dealChanged(work, id, deal.teamId, crmPeopleOf(row));
   });
 }

@@ -78,8 +78,9 @@ function readFailure(error: unknown): unknown {
  * Every route needs a signed-in user; another user's prospect or activity answers 404.
  */
 export const prospectsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Prospects and activities count in the CRM's statistics.
-  forgetCrmAnswersOnWrites(app);
+  // Prospects and activities count in the CRM's statistics (the writer's); a prospect edited or
+  // deleted changes the deals on it, which others (its closers) see too.
+  forgetCrmAnswersOnWrites(app, ['/prospects/:id']);
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: prospectLimits.importMaxBytes,

@@ -15,7 +15,7 @@ import {
   type Stats,
   selectablePipelineStages,
 } from '@closia/shared';
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -69,32 +69,59 @@ export async function forecastOf(
   staleDays?: number,
   staleLimit = DEFAULT_STALE_LIMIT,
 ): Promise<Forecast> {
-  const rows = await db
-    .select({
-      id: deals.id,
-      title: deals.title,
-      status: deals.status,
-      ownerId: deals.ownerId,
-      setterId: deals.setterId,
-      probability: deals.probability,
-      expectedCloseDate: deals.expectedCloseDate,
-      stageChangedAt: deals.stageChangedAt,
-      valueCents: valueCentsSql.mapWith(Number),
-      commissionRate: services.commissionRate,
-      infopreneurId: services.infopreneurId,
-      setterSharePercent: missions.setterSharePercent,
-      prospect: { id: prospects.id, firstName: prospects.firstName, lastName: prospects.lastName },
-    })
-    .from(deals)
-    .innerJoin(prospects, eq(prospects.id, deals.prospectId))
-    .leftJoin(services, eq(services.id, deals.serviceId))
-    .leftJoin(missions, eq(missions.id, deals.missionId))
-    .where(and(workedBy(viewer.id), inArray(deals.status, [...openStages])));
-
   const now = new Date();
   const day = today(now);
   const horizonEnd = (days: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const open = and(workedBy(viewer.id), inArray(deals.status, [...openStages]));
+  const lastEnd = horizonEnd(FORECAST_HORIZONS[FORECAST_HORIZONS.length - 1]!);
+  // Whole days in its stage, as a reader at `now` counts them (a Date has milliseconds).
+  const daysInStage = sql<number>`floor(extract(epoch from (${now.toISOString()}::timestamptz
+    - date_trunc('milliseconds', ${deals.stageChangedAt}))) * 1000 / ${DAY_MS})`;
+  const threshold =
+    staleDays === undefined
+      ? sql`case ${deals.status} ${sql.join(
+          Object.entries(STALE_DAYS).map(([stage, days]) => sql`when ${stage} then ${days}::int`),
+          sql` `,
+        )} end`
+      : sql`${staleDays}::int`;
+  // Two narrow reads instead of every open deal with its prospect: the deals expected within the
+  // last horizon (the sums, in exact integers below), and the page of deals to follow up with
+  // their count (one scan: `count(*) over ()`).
+  const [rows, staleRows] = await Promise.all([
+    db
+      .select({
+        ownerId: deals.ownerId,
+        setterId: deals.setterId,
+        probability: deals.probability,
+        expectedCloseDate: deals.expectedCloseDate,
+        valueCents: valueCentsSql.mapWith(Number),
+        commissionRate: services.commissionRate,
+        infopreneurId: services.infopreneurId,
+        setterSharePercent: missions.setterSharePercent,
+      })
+      .from(deals)
+      .leftJoin(services, eq(services.id, deals.serviceId))
+      .leftJoin(missions, eq(missions.id, deals.missionId))
+      .where(and(open, sql`${deals.expectedCloseDate} <= ${lastEnd}::date`)),
+    db
+      .select({
+        id: deals.id,
+        title: deals.title,
+        status: deals.status,
+        expectedCloseDate: deals.expectedCloseDate,
+        daysInStage: daysInStage.mapWith(Number),
+        thresholdDays: sql<number>`${threshold}`.mapWith(Number),
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+        prospect: { id: prospects.id, firstName: prospects.firstName, lastName: prospects.lastName },
+      })
+      .from(deals)
+      .innerJoin(prospects, eq(prospects.id, deals.prospectId))
+      .where(and(open, sql`${daysInStage} >= ${threshold}`))
+      .orderBy(sql`${daysInStage} desc`, deals.id)
+      .limit(staleLimit),
+  ]);
+
   const horizons = FORECAST_HORIZONS.map((days) => {
     const end = horizonEnd(days);
     let dealCount = 0;
@@ -112,22 +139,16 @@ export async function forecastOf(
     return { days, dealCount, weightedCommissionCents: Number((weighted * 2n + 10_000n) / 20_000n) };
   });
 
-  const stale = rows
-    .map((row) => {
-      const status = row.status as SelectablePipelineStage;
-      return {
-        id: row.id,
-        title: row.title,
-        status,
-        daysInStage: Math.max(0, Math.floor((now.getTime() - row.stageChangedAt.getTime()) / DAY_MS)),
-        thresholdDays: staleDays ?? STALE_DAYS[status],
-        expectedCloseDate: row.expectedCloseDate,
-        prospect: { id: row.prospect.id, fullName: fullNameOf(row.prospect) },
-      };
-    })
-    .filter((deal) => deal.daysInStage >= deal.thresholdDays)
-    .sort((a, b) => b.daysInStage - a.daysInStage || a.id - b.id);
-  return { horizons, stale: stale.slice(0, staleLimit), staleTotal: stale.length };
+  const stale = staleRows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status as SelectablePipelineStage,
+    daysInStage: Math.max(0, row.daysInStage),
+    thresholdDays: row.thresholdDays,
+    expectedCloseDate: row.expectedCloseDate,
+    prospect: { id: row.prospect.id, fullName: fullNameOf(row.prospect) },
+  }));
+  return { horizons, stale, staleTotal: staleRows[0]?.total ?? 0 };
 }
 
 /** `column` within the period's days (UTC). */
@@ -159,12 +180,12 @@ export async function statsOf(db: DbOrTx, viewer: Viewer, query: PeriodQuery): P
   const closed = and(scope, inPeriod(deals.closedAt, period));
   const sold = and(closed, eq(deals.status, 'Closed'), isNull(deals.refundedAt));
 
+  // How far each deal got: its current stage or the furthest its history shows (kept on write,
+  // `deals.history_stage_rank`); computed once per deal, then counted per stage.
   const reached = db
     .select({
       reached: sql<number>`greatest(
-        array_position(${funnelArray}, ${deals.status}),
-        (select max(array_position(${funnelArray}, h.to_value)) from deal_histories h
-          where h.deal_id = ${deals.id} and h.field = 'status'))`.as('reached'),
+        array_position(${funnelArray}, ${deals.status}), ${deals.historyStageRank})`.as('reached'),
     })
     .from(deals)
     .leftJoin(services, eq(services.id, deals.serviceId))
@@ -302,68 +323,91 @@ export async function statsOf(db: DbOrTx, viewer: Viewer, query: PeriodQuery): P
 const owner = alias(users, 'sale_owner');
 const setter = alias(users, 'sale_setter');
 
-/** An infopreneur's sales of the period per offer and per freelancer (owner or setter of the sale). */
+/**
+ * An infopreneur's sales of the period per offer and per freelancer (owner or setter of the sale),
+ * each summed in SQL (a few rows per offer and freelancer, not one per sale); ties in order of id.
+ */
 async function salesBreakdown(
   db: DbOrTx,
   viewer: Viewer,
   sold: SQL | undefined,
 ): Promise<Pick<Stats, 'byService' | 'byFreelancer'>> {
-  const sales = await db
-    .select({
-      id: deals.id,
-      amountCents: deals.amountCents,
-      service: { id: services.id, name: services.name },
-      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
-      setter: { id: setter.id, firstName: setter.firstName, lastName: setter.lastName },
-    })
-    .from(deals)
-    .innerJoin(services, eq(services.id, deals.serviceId))
-    .innerJoin(owner, eq(owner.id, deals.ownerId))
-    .leftJoin(setter, eq(setter.id, deals.setterId))
-    .where(sold);
-  const ids = sales.map((sale) => sale.id);
-  const lines =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            dealId: commissionLines.dealId,
-            beneficiaryId: commissionLines.beneficiaryId,
-            cents: sql<number>`sum(${netCentsSql})`.mapWith(Number),
-          })
-          .from(commissionLines)
-          .where(and(inArray(commissionLines.dealId, ids), eq(commissionLines.payerId, viewer.id)))
-          .groupBy(commissionLines.dealId, commissionLines.beneficiaryId);
+  const wonCount = count();
+  const revenueCents = sql<number>`coalesce(sum(${deals.amountCents}), 0)`.mapWith(Number);
+  const lineCents = sql<number>`sum(${netCentsSql})`.mapWith(Number);
+  const [perService, serviceLines, asOwner, asSetter, personLines] = await Promise.all([
+    db
+      .select({ id: services.id, name: services.name, wonCount, revenueCents })
+      .from(deals)
+      .innerJoin(services, eq(services.id, deals.serviceId))
+      .where(sold)
+      .groupBy(services.id),
+    db
+      .select({ serviceId: deals.serviceId, cents: lineCents })
+      .from(commissionLines)
+      .innerJoin(deals, eq(deals.id, commissionLines.dealId))
+      .innerJoin(services, eq(services.id, deals.serviceId))
+      .where(and(sold, eq(commissionLines.payerId, viewer.id)))
+      .groupBy(deals.serviceId),
+    db
+      .select({ id: owner.id, firstName: owner.firstName, lastName: owner.lastName, wonCount, revenueCents })
+      .from(deals)
+      .innerJoin(services, eq(services.id, deals.serviceId))
+      .innerJoin(owner, eq(owner.id, deals.ownerId))
+      .where(and(sold, ne(owner.id, viewer.id)))
+      .groupBy(owner.id),
+    db
+      .select({
+        id: setter.id,
+        firstName: setter.firstName,
+        lastName: setter.lastName,
+        wonCount,
+        revenueCents,
+      })
+      .from(deals)
+      .innerJoin(services, eq(services.id, deals.serviceId))
+      .innerJoin(setter, eq(setter.id, deals.setterId))
+      .where(and(sold, ne(setter.id, viewer.id)))
+      .groupBy(setter.id),
+    db
+      .select({ userId: commissionLines.beneficiaryId, cents: lineCents })
+      .from(commissionLines)
+      .innerJoin(deals, eq(deals.id, commissionLines.dealId))
+      .innerJoin(services, eq(services.id, deals.serviceId))
+      .where(and(sold, eq(commissionLines.payerId, viewer.id)))
+      .groupBy(commissionLines.beneficiaryId),
+  ]);
 
-  const empty = (): SalesBreakdown => ({ wonCount: 0, revenueCents: 0, commissionCents: 0 });
-  const perService = new Map<number, SalesBreakdown & { service: { id: number; name: string } }>();
+  const serviceCents = new Map(serviceLines.map((row) => [row.serviceId, row.cents]));
+  const byService = perService.map((row) => ({
+    service: { id: row.id, name: row.name },
+    wonCount: row.wonCount,
+    revenueCents: row.revenueCents,
+    commissionCents: serviceCents.get(row.id) ?? 0,
+  }));
+  // A freelancer both owner of some sales and setter of others: one line, both counted.
   const perFreelancer = new Map<number, SalesBreakdown & { freelancer: PersonRef }>();
-  const dealService = new Map<number, number>();
-  for (const sale of sales) {
-    const service = sale.service!;
-    dealService.set(sale.id, service.id);
-    const s = perService.get(service.id) ?? { service, ...empty() };
-    s.wonCount++;
-    s.revenueCents += sale.amountCents ?? 0;
-    perService.set(service.id, s);
-    for (const person of [sale.owner, sale.setter]) {
-      if (!person || person.id === viewer.id) continue;
-      const f = perFreelancer.get(person.id) ?? { freelancer: personRef(person), ...empty() };
-      f.wonCount++;
-      f.revenueCents += sale.amountCents ?? 0;
-      perFreelancer.set(person.id, f);
-    }
+  for (const row of [...asOwner, ...asSetter]) {
+    const f = perFreelancer.get(row.id) ?? {
+      freelancer: personRef(row),
+      wonCount: 0,
+      revenueCents: 0,
+      commissionCents: 0,
+    };
+    f.wonCount += row.wonCount;
+    f.revenueCents += row.revenueCents;
+    perFreelancer.set(row.id, f);
   }
-  for (const line of lines) {
-    const s = perService.get(dealService.get(line.dealId) ?? -1);
-    if (s) s.commissionCents += line.cents;
-    const f = perFreelancer.get(line.beneficiaryId);
+  for (const line of personLines) {
+    const f = perFreelancer.get(line.userId);
     if (f) f.commissionCents += line.cents;
   }
-  const byRevenue = (a: SalesBreakdown, b: SalesBreakdown) =>
-    b.revenueCents - a.revenueCents || b.wonCount - a.wonCount;
+  const byRevenue =
+    <T extends SalesBreakdown>(idOf: (row: T) => number) =>
+    (a: T, b: T) =>
+      b.revenueCents - a.revenueCents || b.wonCount - a.wonCount || idOf(a) - idOf(b);
   return {
-    byService: [...perService.values()].sort(byRevenue),
-    byFreelancer: [...perFreelancer.values()].sort(byRevenue),
+    byService: byService.sort(byRevenue((s) => s.service.id)),
+    byFreelancer: [...perFreelancer.values()].sort(byRevenue((f) => f.freelancer.id)),
   };
 }
