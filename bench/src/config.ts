@@ -1,6 +1,14 @@
 /** The bench's settings, read once from the environment; a bad value stops the run before anything starts. */
 
-export const scenarioNames = ['ratio', 'sustained', 'startup', 'search', 'crm', 'realtime'] as const;
+export const scenarioNames = [
+  'ratio',
+  'sustained',
+  'startup',
+  'search',
+  'crm',
+  'realtime',
+  'dbpath',
+] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export const databaseKinds = ['pglite', 'postgres'] as const;
@@ -26,6 +34,8 @@ export interface BenchConfig {
   crmConnections: number;
   /** Size of the crm scenario's generated CRM: 1 is 10,000 prospects and 20,000 deals. */
   crmScale: number;
+  /** Connections of the dbpath scenario (issue 19 measures at 10). */
+  dbpathConnections: number;
   /** Event streams held open by one server in the realtime scenario (issue 9: 10,000). */
   rtStreams: number;
   /** Subscribers of the broadcast in the realtime scenario (issue 9: 1,000). */
@@ -92,6 +102,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     searchScale: positive(env, 'BENCH_SEARCH_SCALE', 1, { integer: false }),
     crmConnections: positive(env, 'BENCH_CRM_CONNECTIONS', 10),
     crmScale: positive(env, 'BENCH_CRM_SCALE', 1, { integer: false }),
+    dbpathConnections: positive(env, 'BENCH_DBPATH_CONNECTIONS', 10),
     rtStreams: positive(env, 'BENCH_RT_STREAMS', 10_000),
     rtSubscribers: positive(env, 'BENCH_RT_SUBSCRIBERS', 1_000),
     rtMessages: positive(env, 'BENCH_RT_MESSAGES', 50),
