@@ -12,74 +12,26 @@ import http from 'node:http';
 const kind = process.env.BENCH_DB_KIND;
 const ids = JSON.parse(process.env.BENCH_DBPATH_IDS ?? '{}');
 
-/** The queries of each endpoint, in the order the server runs them (see the services named). */
+/**
+ * The queries of each endpoint, in the order the server runs them: the text drizzle sends for the
+ * server's prepared statements (profiles.service.ts `public_user`; missions.service.ts
+ * `mission_page`; deals/deal-access.ts `deal_by_id` and deal-history.ts `deal_history`;
+ * messages.service.ts `conversation_page` and `last_messages_of`), copied from postgres.js' debug
+ * output. Keep them in step when those statements change.
+ */
 /** @type {Record<string, string | undefined>} */
 const queries = {
-  // profiles.service.ts getPublicUser: the user and their profile (a seller: no offers, no missions).
-  profile: `select u.id, u.first_name, u.last_name, u.profile_picture, u.banner, u.role, u.location,
-      u.available, u.last_seen_at, u.social_links, u.video_url, u.loom,
-      p.kind, p.description, p.work_sector_ids, p.finished_profile_setup, p.conversion_rate,
-      p.experience, p.skills, p.formations, p.social_links as profile_social_links, p.video_url as profile_video_url
-    from users u left join profiles p on p.user_id = u.id
-    where u.id = $1 and u.suspended_at is null`,
-  // missions.service.ts getMission: the mission, its offer, its owner and the viewer's extras.
-  mission: `select m.id, m.title, m.description, m.mission_type, m.min_conversion_rate, m.min_experience,
-      m.ticket, m.service_id, m.infopreneur_id, m.status, m.mission_status, m.mentioned_skills,
-      m.created_at, m.updated_at,
-      s.id as s_id, s.name, s.description as s_description, s.price, s.commission_rate,
-      s.financing_methods, s.certifications, s.location_type, s.location, s.work_sector_ids,
-      s.duration, s.link, s.validation_status, s.status as s_status,
-      u.id as u_id, u.first_name, u.last_name, u.profile_picture,
-      (select count(*)::int from applications a where a.mission_id = m.id and a.status <> 'withdrawn') as application_count,
-      (select count(*)::int from applications a where a.mission_id = m.id and a.status = 'accepted') as accepted_count,
-      exists(select 1 from favorites f where f.user_id = $2 and f.kind = 'mission' and f.target_id = m.id) as favorite,
-      (select a.id from applications a where a.mission_id = m.id and a.user_id = $2) as my_application_id,
-      (select a.status from applications a where a.mission_id = m.id and a.user_id = $2) as my_application_status
-    from missions m
-    join services s on s.id = m.service_id
-    join users u on u.id = m.infopreneur_id
-    where m.id = $1 and m.status <> 'deleted'
-      and (m.infopreneur_id = $2 or $3::boolean or m.listed
-        or exists(select 1 from applications a where a.mission_id = m.id and a.user_id = $2))`,
-  // deals/deal-access.ts dealFor, then deal-history.ts historyOf (the people named, joined).
-  deal: `select d.id, d.title, d.observations, d.status, d.expected_close_date, d.probability,
-      d.prospect_id, d.owner_id, d.team_id, d.setter_id, d.service_id, d.mission_id, d.amount_cents,
-      d.lost_reason, d.stage_changed_at, d.closed_at, d.refunded_at, d.created_at, d.updated_at,
-      s.id as s_id, s.name, s.price, s.commission_rate, s.infopreneur_id,
-      p.id as p_id, p.first_name, p.last_name, p.email, p.phone,
-      o.id as o_id, o.first_name as o_first_name, o.last_name as o_last_name,
-      st.id as st_id, st.first_name as st_first_name, st.last_name as st_last_name
-    from deals d
-    join prospects p on p.id = d.prospect_id
-    join users o on o.id = d.owner_id
-    left join users st on st.id = d.setter_id
-    left join services s on s.id = d.service_id
-    where d.id = $1`,
-  history: `select h.id, h.deal_id, h.user_id, h.field, h.from_value, h.to_value, h.note, h.created_at,
-      u.first_name, u.last_name
-    from deal_histories h left join users u on u.id = h.user_id
-    where h.deal_id = $1 order by h.created_at, h.id`,
-  // messages.service.ts listConversations: a page with its total (window count), then the last
-  // message of each conversation of the page with its sender.
-  conversations: `select c.id, c.last_message_at, c.created_at, theirs.last_read_at as other_last_read_at,
-      ou.id as other_id, ou.first_name, ou.last_name, ou.profile_picture, ou.last_seen_at, op.kind,
-      (select count(*)::int from messages m where m.conversation_id = c.id and m.sender_id is distinct from $1
-        and (mine.last_read_at is null or m.created_at > mine.last_read_at)) as unread_count,
-      count(*) over ()::int as total
-    from conversation_participants mine
-    join conversations c on c.id = mine.conversation_id
-    join conversation_participants theirs on theirs.conversation_id = c.id and theirs.user_id <> mine.user_id
-    join users ou on ou.id = theirs.user_id
-    left join profiles op on op.user_id = ou.id
-    where mine.user_id = $1
-    order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
-    limit $2 offset $3`,
-  lastMessages: `select m.id, m.conversation_id, m.chat_id, m.body, m.attachment, m.created_at,
-      su.id as sender_id, su.first_name, su.last_name, su.profile_picture, su.last_seen_at, sp.kind
-    from messages m
-    left join users su on su.id = m.sender_id
-    left join profiles sp on sp.user_id = su.id
-    where m.id in (select max(x.id) from messages x where x.conversation_id = any($1::int[]) group by x.conversation_id)`,
+  profile:
+    'select "users"."id", "users"."first_name", "users"."last_name", "users"."profile_picture", "users"."banner", "users"."role", "users"."location", "users"."available", "users"."last_seen_at", "users"."social_links", "users"."video_url", "users"."loom", "users"."created_at", "profiles"."kind", "profiles"."description", "profiles"."work_sector_ids", "profiles"."finished_profile_setup", "profiles"."conversion_rate", "profiles"."experience", "profiles"."skills", "profiles"."formations", "profiles"."social_links", "profiles"."video_url" from "users" left join "profiles" on "profiles"."user_id" = "users"."id" where ("users"."id" = $1 and "users"."suspended_at" is null)',
+  mission:
+    'select "missions"."id", "missions"."infopreneur_id", "missions"."service_id", "missions"."title", "missions"."description", "missions"."mission_type", "missions"."min_conversion_rate", "missions"."min_experience", "missions"."setter_share_percent", "missions"."ticket", "missions"."status", "missions"."mission_status", "missions"."published_at", "missions"."listed", "missions"."offer_price", "missions"."offer_commission_rate", "missions"."offer_commission", "missions"."offer_sectors", "missions"."offer_financing", "missions"."offer_certifications", "missions"."mentioned_skills", "missions"."created_at", "missions"."updated_at", "services"."id", "services"."infopreneur_id", "services"."name", "services"."description", "services"."price", "services"."currency", "services"."commission_rate", "services"."financing_methods", "services"."link", "services"."duration", "services"."request_validation", "services"."location", "services"."location_type", "services"."certifications", "services"."work_sector_ids", "services"."status", "services"."validation_status", "services"."rejection_reason", "services"."reviewed_at", "services"."deleted_at", "services"."created_at", "services"."updated_at", "users"."id", "users"."first_name", "users"."last_name", "users"."profile_picture", (select count(*)::int from "applications" a where a.mission_id = "missions"."id" and a.status <> \'withdrawn\'), (select count(*)::int from "applications" a where a.mission_id = "missions"."id" and a.status = \'accepted\'), exists(select 1 from favorites f where f.user_id = $1 and f.kind = \'mission\' and f.target_id = "missions"."id"), (select a.id from "applications" a where a.mission_id = "missions"."id" and a.user_id = $2), (select a.status from "applications" a where a.mission_id = "missions"."id" and a.user_id = $3) from "missions" inner join "services" on "services"."id" = "missions"."service_id" inner join "users" on "users"."id" = "missions"."infopreneur_id" where ("missions"."id" = $4 and "missions"."status" <> \'deleted\' and ("missions"."infopreneur_id" = $5 or $6::boolean or ("missions"."listed" = $7) or exists(select 1 from "applications" a where a.mission_id = "missions"."id" and a.user_id = $8)))',
+  deal: 'select "deals"."id", "deals"."title", "deals"."observations", "deals"."status", "deals"."expected_close_date", "deals"."probability", "deals"."prospect_id", "deals"."owner_id", "deals"."team_id", "deals"."setter_id", "deals"."service_id", "deals"."mission_id", "deals"."amount_cents", "deals"."lost_reason", "deals"."stage_changed_at", "deals"."closed_at", "deals"."refunded_at", "deals"."created_at", "deals"."updated_at", "services"."id", "services"."name", "services"."price", "services"."commission_rate", "services"."infopreneur_id", "prospects"."id", "prospects"."first_name", "prospects"."last_name", "prospects"."email", "prospects"."phone", "deal_owner"."id", "deal_owner"."first_name", "deal_owner"."last_name", "deal_setter"."id", "deal_setter"."first_name", "deal_setter"."last_name" from "deals" inner join "prospects" on "prospects"."id" = "deals"."prospect_id" inner join "users" "deal_owner" on "deal_owner"."id" = "deals"."owner_id" left join "users" "deal_setter" on "deal_setter"."id" = "deals"."setter_id" left join "services" on "services"."id" = "deals"."service_id" where "deals"."id" = $1',
+  history:
+    'select "deal_histories"."id", "deal_histories"."deal_id", "deal_histories"."user_id", "deal_histories"."field", "deal_histories"."from_value", "deal_histories"."to_value", "deal_histories"."note", "deal_histories"."created_at", "users"."id", "users"."first_name", "users"."last_name" from "deal_histories" left join "users" on "users"."id" = "deal_histories"."user_id" where "deal_histories"."deal_id" = $1 order by "deal_histories"."created_at" asc, "deal_histories"."id" asc',
+  conversations:
+    'select "conversations"."id", "conversations"."last_message_at", "conversations"."created_at", "other_user"."id", "other_user"."first_name", "other_user"."last_name", "other_user"."profile_picture", "other_user"."last_seen_at", "other_profile"."kind", "theirs"."last_read_at", (\n        select count(*)::int from "messages" m\n        where m.conversation_id = "conversations"."id" and m.sender_id is distinct from $1\n          and ("conversation_participants"."last_read_at" is null or m.created_at > "conversation_participants"."last_read_at")\n      ), (count(*) over ())::int from "conversation_participants" inner join "conversations" on "conversations"."id" = "conversation_participants"."conversation_id" inner join "conversation_participants" "theirs" on ("theirs"."conversation_id" = "conversations"."id" and "theirs"."user_id" <> "conversation_participants"."user_id") inner join "users" "other_user" on "other_user"."id" = "theirs"."user_id" left join "profiles" "other_profile" on "other_profile"."user_id" = "other_user"."id" where "conversation_participants"."user_id" = $2 order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc limit $3 offset $4',
+  lastMessages:
+    'select "messages"."id", "messages"."chat_id", "messages"."conversation_id", "messages"."sender_id", "messages"."body", "messages"."attachment", "messages"."edited_at", "messages"."created_at", "sender_user"."id", "sender_user"."first_name", "sender_user"."last_name", "sender_user"."profile_picture", "sender_user"."last_seen_at", "sender_profile"."kind" from "messages" left join "users" "sender_user" on "sender_user"."id" = "messages"."sender_id" left join "profiles" "sender_profile" on "sender_profile"."user_id" = "sender_user"."id" where "messages"."id" in (select max(m.id) from "messages" m where m.conversation_id = any($1::int[]) group by m.conversation_id)',
 };
 
 /** Runs one named query with its parameters: answers its rows. */
@@ -158,15 +110,27 @@ if (kind === 'postgres') {
 /** @type {Record<string, () => Promise<unknown>>} */
 const handlers = {
   '/profile': async () => (await run('profile', [ids.profile]))[0],
-  '/mission': async () => (await run('mission', [ids.mission, ids.viewer, false]))[0],
+  '/mission': async () =>
+    (
+      await run('mission', [
+        ids.viewer,
+        ids.viewer,
+        ids.viewer,
+        ids.mission,
+        ids.viewer,
+        false,
+        true,
+        ids.viewer,
+      ])
+    )[0],
   '/deal': async () => {
     const [deal] = await run('deal', [ids.deal]);
     return { ...deal, history: await run('history', [ids.deal]) };
   },
   '/conversations': async () => {
-    const rows = await run('conversations', [ids.viewer, 20, 0]);
+    const rows = await run('conversations', [ids.viewer, ids.viewer, 20, 0]);
     const last = await run('lastMessages', [`{${rows.map((r) => r.id).join(',')}}`]);
-    return { data: rows, last, total: rows[0]?.total ?? 0 };
+    return { data: rows, last, total: rows.length };
   },
 };
 
