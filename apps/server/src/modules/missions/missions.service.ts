@@ -31,7 +31,6 @@ import {
   commissionAmountOf,
   namedRefs,
   type ServiceRow,
-  serviceFields,
   userSummary,
 } from '../services/services.presenter';
 
@@ -78,9 +77,43 @@ export const missionColumns: MissionColumns = {
   mentionedSkills: sql`${missions.mentionedSkills}`,
 };
 
+/** What a mission answer shows of the mission and of its offer (no more is read). */
+const answerMissionColumns = {
+  id: missions.id,
+  title: missions.title,
+  description: missions.description,
+  missionType: missions.missionType,
+  minConversionRate: missions.minConversionRate,
+  minExperience: missions.minExperience,
+  ticket: missions.ticket,
+  serviceId: missions.serviceId,
+  infopreneurId: missions.infopreneurId,
+  status: missions.status,
+  missionStatus: missions.missionStatus,
+  mentionedSkills: missions.mentionedSkills,
+  createdAt: missions.createdAt,
+  updatedAt: missions.updatedAt,
+};
+const answerServiceColumns = {
+  id: services.id,
+  name: services.name,
+  description: services.description,
+  price: services.price,
+  commissionRate: services.commissionRate,
+  financingMethods: services.financingMethods,
+  certifications: services.certifications,
+  locationType: services.locationType,
+  location: services.location,
+  workSectorIds: services.workSectorIds,
+  duration: services.duration,
+  link: services.link,
+  validationStatus: services.validationStatus,
+  status: services.status,
+};
+
 interface Loaded {
-  mission: MissionRow;
-  service: ServiceRow;
+  mission: Pick<MissionRow, keyof typeof answerMissionColumns>;
+  service: Pick<ServiceRow, keyof typeof answerServiceColumns>;
   owner: { id: number; firstName: string; lastName: string; profilePicture: string | null };
   applicationCount: number;
   acceptedCount: number;
@@ -103,8 +136,8 @@ export interface LoadOptions {
 function loadedColumns(viewerId: number | Placeholder | null) {
   const none = viewerId === null;
   return {
-    mission: missionFields,
-    service: serviceFields,
+    mission: answerMissionColumns,
+    service: answerServiceColumns,
     owner: {
       id: users.id,
       firstName: users.firstName,
