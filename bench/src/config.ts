@@ -1,6 +1,15 @@
 /** The bench's settings, read once from the environment; a bad value stops the run before anything starts. */
 
-export const scenarioNames = ['ratio', 'sustained', 'startup', 'search', 'crm', 'realtime', 'pages'] as const;
+export const scenarioNames = [
+  'ratio',
+  'sustained',
+  'startup',
+  'search',
+  'crm',
+  'realtime',
+  'dbpath',
+  'pages',
+] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export const databaseKinds = ['pglite', 'postgres'] as const;
@@ -29,6 +38,8 @@ export interface BenchConfig {
    * and as much for the heavy user alone; PGlite gets a tenth of it.
    */
   crmScale: number;
+  /** Connections of the dbpath scenario (issue 19 measures at 10). */
+  dbpathConnections: number;
   /** Event streams held open by one server in the realtime scenario (issue 9: 10,000). */
   rtStreams: number;
   /** Subscribers of the broadcast in the realtime scenario (issue 9: 1,000). */
@@ -95,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     searchScale: positive(env, 'BENCH_SEARCH_SCALE', 1, { integer: false }),
     crmConnections: positive(env, 'BENCH_CRM_CONNECTIONS', 10),
     crmScale: positive(env, 'BENCH_CRM_SCALE', 1, { integer: false }),
+    dbpathConnections: positive(env, 'BENCH_DBPATH_CONNECTIONS', 10),
     rtStreams: positive(env, 'BENCH_RT_STREAMS', 10_000),
     rtSubscribers: positive(env, 'BENCH_RT_SUBSCRIBERS', 1_000),
     rtMessages: positive(env, 'BENCH_RT_MESSAGES', 50),

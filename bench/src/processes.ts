@@ -20,6 +20,7 @@ export const serverMain = path.join(serverDir, 'dist/main.js');
 export const webDist = path.join(repoRoot, 'apps/web/dist');
 const guard = fileURLToPath(new URL('./child-guard.cjs', import.meta.url));
 const bareServer = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
+const bareDbServer = fileURLToPath(new URL('./bare-db-server.mjs', import.meta.url));
 
 // ── build ────────────────────────────────────────────────────────────────────────────────────
 
@@ -286,18 +287,27 @@ export interface BareServer extends Child {
   readonly url: string;
 }
 
-export async function startBareServer(body: string): Promise<BareServer> {
-  const env = { ...process.env, BENCH_BARE_BODY: body };
-  const child = spawnChild('bare node:http server', [bareServer], env, repoRoot);
+export function startBareServer(body: string): Promise<BareServer> {
+  return startBare('bare node:http server', bareServer, { BENCH_BARE_BODY: body });
+}
+
+/** The dbpath scenario's ceiling (bare-db-server.mjs): node:http and the database driver alone. */
+export function startBareDbServer(env: Record<string, string>): Promise<BareServer> {
+  return startBare('bare node:http + database server', bareDbServer, env);
+}
+
+async function startBare(name: string, script: string, extra: Record<string, string>): Promise<BareServer> {
+  const env = { ...process.env, ...extra };
+  const child = spawnChild(name, [script], env, repoRoot);
   try {
     const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the bare server did not report its port')), 10_000);
+      const timer = setTimeout(() => reject(new Error(`${name} did not report its port`)), 60_000);
       child.process.once('message', (message: { port?: unknown }) => {
         clearTimeout(timer);
         if (typeof message.port === 'number') resolve(message.port);
-        else reject(new Error(`the bare server sent ${JSON.stringify(message)}`));
+        else reject(new Error(`${name} sent ${JSON.stringify(message)}`));
       });
-      child.process.once('exit', () => reject(new Error(`the bare server exited:\n${child.output()}`)));
+      child.process.once('exit', () => reject(new Error(`${name} exited:\n${child.output()}`)));
     });
     return { ...child, url: `http://127.0.0.1:${port}/` };
   } catch (error) {

@@ -17,7 +17,7 @@
  * - Databases: PGlite (embedded default) always; PostgreSQL from BENCH_DATABASE_URL or
  *   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when that port answers.
  *
- * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm,realtime,pages; all by default, ~30 minutes in all)
+ * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm,realtime,dbpath,pages; all by default, ~30 minutes in all)
  * - ratio: GET /api/v1/user (session cache) and GET /api/v1/users/{id} (database on every request)
  *   against the bare server sending the same bytes as /api/v1/user; 50 connections, 3 rounds of
  *   10 s each after a 2 s warm-up, order rotated every round. Target: user ÷ bare ≥ 0.30 on
@@ -75,6 +75,13 @@
  *   network is idle. Targets: `/` ≤ 120 KB of JavaScript in ≤ 15 script requests, the two signed-in
  *   pages ≤ 200 KB in ≤ 25. About 15 s.
  *
+ * - dbpath (issue 19): a generated setter (crm.ts at scale 0.05, 40 conversations); the public profile,
+ *   a mission page, a deal page and the conversation list as that setter, each beside the bare node:http
+ *   floor and its ceiling (bare-db-server.mjs: node:http + the driver alone running the same queries
+ *   prepared; on PGlite on a copy of the data directory), BENCH_DBPATH_CONNECTIONS (10) connections, the
+ *   ratio scenario's rounds, durations and warm-up, order rotated every round. Targets: pages ≥ 0.15 of
+ *   bare on PostgreSQL (≥ 0.05 on PGlite), the conversation list ≥ 0.08 (≥ 0.03); each ≥ 0.80 of its ceiling.
+ *
  * Settings: BENCH_DURATION (s per run, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
  * BENCH_SEARCH_CONNECTIONS (10), BENCH_SEARCH_SCALE (1: the sizes above; 0.1 for a quick try),
@@ -95,6 +102,7 @@ import { findPostgres, redact } from './postgres';
 import { ensureServerBuilt, repoRoot, serverMain } from './processes';
 import { oneLine, type SummaryRow, summaryTable } from './report';
 import { type CrmResult, crmSummary, runCrm } from './scenarios/crm';
+import { type DbpathResult, dbpathSummary, runDbpath } from './scenarios/dbpath';
 import { type PagesResult, pagesSummary, runPages } from './scenarios/pages';
 import { type RatioResult, ratioSummary, runRatio } from './scenarios/ratio';
 import { type RealtimeResult, realtimeSummary, runRealtime } from './scenarios/realtime';
@@ -111,6 +119,7 @@ interface DatabaseResults {
   search?: SearchResult;
   crm?: CrmResult;
   realtime?: RealtimeResult;
+  dbpath?: DbpathResult;
   pages?: PagesResult;
   /** Scenarios that could not complete, with the reason */
   failed: Partial<Record<ScenarioName, string>>;
@@ -175,6 +184,10 @@ async function measure(
     results.realtime = await attempt('realtime', () => runRealtime(database, config, problems));
     if (results.realtime) results.summary.push(...realtimeSummary(results.realtime));
   }
+  if (config.scenarios.has('dbpath')) {
+    results.dbpath = await attempt('dbpath', () => runDbpath(database, config, problems));
+    if (results.dbpath) results.summary.push(...dbpathSummary(results.dbpath));
+  }
   if (config.scenarios.has('pages') && database.kind === 'pglite') {
     results.pages = await attempt('pages', () => runPages(database, config, problems));
     if (results.pages) results.summary.push(...pagesSummary(results.pages));
@@ -204,6 +217,7 @@ async function main(): Promise<number> {
     startup: `startup (${config.startupRuns} × fresh + warm, PGlite)`,
     search: `search (generated marketplace, scale ${config.searchScale}; 3 targets, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.searchConnections} connections)`,
     crm: `crm (200 sellers and a heavy user, scale ${config.crmScale}, PGlite a tenth; 90 % reads / 10 % writes, cache on and off, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up each, ${config.crmConnections} connections; the heavy user's /stats; CSV import)`,
+    dbpath: `dbpath (4 endpoints beside bare node:http and their ceilings, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.dbpathConnections} connections)`,
     realtime: `realtime (${config.rtStreams} streams held; a broadcast to ${config.rtSubscribers} subscribers × ${config.rtMessages} messages, in-process and through Redis)`,
     pages: 'pages (/, /app/missions, /dashboard cold in Chromium, PGlite)',
   };

@@ -7,6 +7,7 @@ import type { CurrentUser, SalesProfile, SubProfile } from '@closia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { type ProfileRow, profiles, type UserRow, users } from '../db/schema';
+import { preparedPerDatabase } from './prepared';
 import { isOnline } from './presence';
 import { unreadMessageCount } from './unread-messages';
 
@@ -71,25 +72,20 @@ export function presentCurrentUser(
   };
 }
 
-const currentUserExtras = (db: DbOrTx) =>
+const currentUserExtras = preparedPerDatabase((db) =>
   db
     .select({ profile: profiles, unread: unreadMessageCount })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('current_user_extras');
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof currentUserExtras>>();
+    .prepare('current_user_extras'),
+);
 
 /**
  * The current user with its sub-profile and unread message count, read afresh (after a write).
  * `GET /api/v1/user` answers from the session lookup instead (see plugins/session.ts).
  */
 export async function getCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = currentUserExtras(db);
-    prepared.set(db, query);
-  }
-  const [row] = await query.execute({ userId: user.id });
+  const [row] = await currentUserExtras(db).execute({ userId: user.id });
   return presentCurrentUser(user, row?.profile ?? null, Number(row?.unread ?? 0));
 }

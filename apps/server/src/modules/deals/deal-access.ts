@@ -21,6 +21,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { deals, prospects, services, users } from '../../db/schema';
 import { type AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { preparedPerDatabase } from '../../lib/prepared';
 import type { Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { roleIn } from '../teams/teams.service';
@@ -72,9 +73,17 @@ export const valueCentsSql = sql<number>`coalesce(${deals.amountCents}::numeric,
 /** Stored values of the six open stages. */
 export const openStages = selectablePipelineStages as readonly string[];
 
+/** A deal to read (every page of a deal starts here): prepared once per database. */
+const dealById = preparedPerDatabase((db) =>
+  dealsQuery(db)
+    .where(eq(deals.id, sql.placeholder('id')))
+    .prepare('deal_by_id'),
+);
+
 async function loadOne(tx: DbOrTx, id: number, lock: boolean): Promise<LoadedDeal | undefined> {
-  const query = dealsQuery(tx).where(eq(deals.id, id));
-  const [row] = lock ? await query.for('update', { of: deals }) : await query;
+  const [row] = lock
+    ? await dealsQuery(tx).where(eq(deals.id, id)).for('update', { of: deals })
+    : await dealById(tx).execute({ id });
   return row as LoadedDeal | undefined;
 }
 

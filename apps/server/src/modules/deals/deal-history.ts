@@ -3,10 +3,11 @@
  * transaction; read back oldest first with the people it names.
  */
 import type { DealHistory, PersonRef } from '@closia/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dealHistories, users } from '../../db/schema';
-import { personRef, presentHistory } from './deals.presenter';
+import { preparedPerDatabase } from '../../lib/prepared';
+import { type HistoryRow, type NameParts, personRef, presentHistory } from './deals.presenter';
 
 /** Writes one history row (in the caller's transaction). */
 export async function record(
@@ -28,31 +29,45 @@ export async function record(
   });
 }
 
-/** People named by history rows (who, and the owners of owner changes), by id. */
-async function peopleOf(db: DbOrTx, rows: (typeof dealHistories.$inferSelect)[]) {
-  const ids = new Set<number>();
-  for (const row of rows) {
-    if (row.userId !== null) ids.add(row.userId);
-    if (row.field === 'owner') {
-      for (const value of [row.fromValue, row.toValue])
-        if (value && /^\d+$/.test(value)) ids.add(Number(value));
-    }
+/** A deal's history rows, oldest first, with the first and last name of who made each change. */
+const historyRows = preparedPerDatabase((db) =>
+  db
+    .select({
+      row: dealHistories,
+      author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(dealHistories)
+    .leftJoin(users, eq(users.id, dealHistories.userId))
+    .where(eq(dealHistories.dealId, sql.placeholder('dealId')))
+    .orderBy(asc(dealHistories.createdAt), asc(dealHistories.id))
+    .prepare('deal_history'),
+);
+
+/**
+ * People named by history rows, by id: the authors (joined), and the owners of owner changes
+ * (read when they are not among the authors).
+ */
+async function peopleOf(db: DbOrTx, rows: { row: HistoryRow; author: NameParts | null }[]) {
+  const people = new Map<number, PersonRef>();
+  for (const { author } of rows) if (author) people.set(author.id, personRef(author));
+  const missing = new Set<number>();
+  for (const { row } of rows) {
+    if (row.field !== 'owner') continue;
+    for (const value of [row.fromValue, row.toValue])
+      if (value && /^\d+$/.test(value) && !people.has(Number(value))) missing.add(Number(value));
   }
-  if (ids.size === 0) return new Map<number, PersonRef>();
+  if (missing.size === 0) return people;
   const found = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(inArray(users.id, [...ids]));
-  return new Map(found.map((u) => [u.id, personRef(u)]));
+    .where(inArray(users.id, [...missing]));
+  for (const u of found) people.set(u.id, personRef(u));
+  return people;
 }
 
 /** A deal's history rows, oldest first. */
 export async function historyOf(db: DbOrTx, dealId: number): Promise<DealHistory[]> {
-  const rows = await db
-    .select()
-    .from(dealHistories)
-    .where(eq(dealHistories.dealId, dealId))
-    .orderBy(asc(dealHistories.createdAt), asc(dealHistories.id));
+  const rows = await historyRows(db).execute({ dealId });
   const people = await peopleOf(db, rows);
-  return rows.map((row) => presentHistory(row, people));
+  return rows.map(({ row }) => presentHistory(row, people));
 }

@@ -12,7 +12,7 @@ import type { commissionLines, dealHistories, deals } from '../../db/schema';
 import { commissionCents, eurosToCents, presentedStatus } from './ledger';
 
 export type DealRow = typeof deals.$inferSelect;
-type HistoryRow = typeof dealHistories.$inferSelect;
+export type HistoryRow = typeof dealHistories.$inferSelect;
 type LineRow = typeof commissionLines.$inferSelect;
 
 export interface NameParts {

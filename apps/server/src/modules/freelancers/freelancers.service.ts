@@ -22,6 +22,7 @@ import {
   yearsSinceSql,
 } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { isOnline } from '../../lib/presence';
 import { resultCache } from '../../lib/result-cache';
 import { textSearch } from '../../lib/text-search';
@@ -148,24 +149,19 @@ export async function loadFreelancers(
 }
 
 /** The listed freelancers of a page of profile ids, as a prepared statement (see loadListedMissions). */
-const listedByIds = (db: DbOrTx) =>
+const listedByIds = preparedPerDatabase((db) =>
   db
     .select(cardColumns(sql.placeholder('viewer')))
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(and(freelancerIsListed, sql`${profiles.id} = any(${sql.placeholder('ids')}::int[])`))
-    .prepare('listed_freelancers_by_ids');
-const preparedListed = new WeakMap<DbOrTx, ReturnType<typeof listedByIds>>();
+    .prepare('listed_freelancers_by_ids'),
+);
 
 /** The freelancers of profile `ids` still listed, in the order of `ids`. */
 async function loadListedFreelancers(db: DbOrTx, ids: readonly number[], viewer: Viewer): Promise<Loaded[]> {
   if (ids.length === 0) return [];
-  let query = preparedListed.get(db);
-  if (!query) {
-    query = listedByIds(db);
-    preparedListed.set(db, query);
-  }
-  const rows = await query.execute({ viewer: viewer.id, ids: `{${ids.join(',')}}` });
+  const rows = await listedByIds(db).execute({ viewer: viewer.id, ids: `{${ids.join(',')}}` });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => position.get(a.profile.id)! - position.get(b.profile.id)!);
 }

@@ -14,7 +14,20 @@ import {
   type Paginated,
   type Participant,
 } from '@closia/shared';
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -35,6 +48,7 @@ import {
   presentOptionalParticipant,
   presentParticipant,
 } from '../../lib/participants';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { unreadMessagesOf } from '../../lib/unread-messages';
 import type { Session } from '../../plugins/session';
 import type { Storage } from '../../plugins/storage';
@@ -200,11 +214,16 @@ function withOther<T extends PgSelect>(query: T) {
     .leftJoin(other.profile, other.profileOn);
 }
 
-function selectConversations(db: DbOrTx, userId: number) {
+/** A conversation row as the lists answer it; `total` counts every row of the filter (window). */
+function selectConversations(db: DbOrTx, userId: number | Placeholder) {
   return withOther(
     db
       .select({
-        conversation: conversations,
+        conversation: {
+          id: conversations.id,
+          lastMessageAt: conversations.lastMessageAt,
+          createdAt: conversations.createdAt,
+        },
         other: other.columns,
         otherLastReadAt: theirs.lastReadAt,
         unreadCount: sql<number>`(
@@ -212,6 +231,7 @@ function selectConversations(db: DbOrTx, userId: number) {
         where m.conversation_id = ${conversations.id} and m.sender_id is distinct from ${userId}
           and (${mine.lastReadAt} is null or m.created_at > ${mine.lastReadAt})
       )`,
+        total: sql<number>`(count(*) over ())::int`,
       })
       .from(mine)
       .$dynamic(),
@@ -219,21 +239,33 @@ function selectConversations(db: DbOrTx, userId: number) {
 }
 type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversations>['execute']>>[number];
 
+const latestFirst = [
+  desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`),
+  desc(conversations.id),
+];
+
+/** A page of the user's conversations with the total (no search): prepared once per database. */
+const conversationPage = preparedPerDatabase((db) =>
+  selectConversations(db, sql.placeholder('userId'))
+    .where(eq(mine.userId, sql.placeholder('userId')))
+    .orderBy(...latestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('conversation_page'),
+);
+
+/** The last message of each of the conversations `ids`, with its sender. */
+const lastMessagesOf = preparedPerDatabase((db) =>
+  selectMessages(db)
+    .where(
+      sql`${messages.id} in (select max(m.id) from ${messages} m where m.conversation_id = any(${sql.placeholder('ids')}::int[]) group by m.conversation_id)`,
+    )
+    .prepare('last_messages_of'),
+);
+
 async function presentConversations(db: DbOrTx, rows: ConversationRow[]): Promise<Conversation[]> {
   const ids = rows.map((r) => r.conversation.id);
-  const last =
-    ids.length === 0
-      ? []
-      : await selectMessages(db).where(
-          inArray(
-            messages.id,
-            db
-              .select({ id: sql<number>`max(${messages.id})` })
-              .from(messages)
-              .where(inArray(messages.conversationId, ids))
-              .groupBy(messages.conversationId),
-          ),
-        );
+  const last = ids.length === 0 ? [] : await lastMessagesOf(db).execute({ ids: `{${ids.join(',')}}` });
   const lastBy = new Map(last.map((row) => [row.message.conversationId, presentMessage(row)]));
   return rows.map((row) => ({
     id: row.conversation.id,
@@ -246,27 +278,34 @@ async function presentConversations(db: DbOrTx, rows: ConversationRow[]): Promis
   }));
 }
 
+// Response schemas of messages and conversations (shared with the web's types).
+export { conversationResponse, messagePageResponse, messageResponse } from '@closia/shared';
+
+/**
+ * A page of the user's conversations, latest activity first. The page carries its total (a
+ * window count, one scan); only a page past the end counts again, having no row to carry it.
+ */
 export async function listConversations(
   db: DbOrTx,
   userId: number,
   query: ConversationListQuery,
 ): Promise<Paginated<Conversation>> {
-  const where = and(
-    eq(mine.userId, userId),
-    wordsMatch([other.user.firstName, other.user.lastName], query.query),
-  );
-  const [rows, [total]] = await Promise.all([
-    selectConversations(db, userId)
-      .where(where)
-      .orderBy(
-        desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`),
-        desc(conversations.id),
-      )
-      .limit(query.perPage)
-      .offset(offsetOf(query)),
-    withOther(db.select({ n: count() }).from(mine).$dynamic()).where(where),
-  ]);
-  return { data: await presentConversations(db, rows), meta: paginationMeta(total?.n ?? 0, query) };
+  const words = wordsMatch([other.user.firstName, other.user.lastName], query.query);
+  const rows = words
+    ? await selectConversations(db, userId)
+        .where(and(eq(mine.userId, userId), words))
+        .orderBy(...latestFirst)
+        .limit(query.perPage)
+        .offset(offsetOf(query))
+    : await conversationPage(db).execute({ userId, limit: query.perPage, offset: offsetOf(query) });
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await withOther(db.select({ n: count() }).from(mine).$dynamic()).where(
+      and(eq(mine.userId, userId), words),
+    );
+    total = counted?.n ?? 0;
+  }
+  return { data: await presentConversations(db, rows), meta: paginationMeta(total, query) };
 }
 
 export async function getConversation(db: DbOrTx, userId: number, id: number): Promise<Conversation> {

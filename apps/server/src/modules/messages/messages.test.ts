@@ -121,6 +121,22 @@ describe('conversations', () => {
     expect(list.meta).toMatchObject({ total: 2, currentPage: 1 });
     const found = (await me.client.get('/api/v1/conversations?query=helene')).json();
     expect(found.data.map((c: Conversation) => c.id)).toEqual([first.id]);
+    expect(found.meta).toMatchObject({ total: 1, lastPage: 1 });
+  });
+
+  it('pages my conversations with their total, on the last page and past it too', async () => {
+    const me = await freelancer();
+    for (const firstName of ['Anne', 'Bruno', 'Chloé']) {
+      const other = await createUser(ctx.app, { kind: 'closer', firstName, lastName: 'Pagination' });
+      await me.client.post('/api/v1/conversations', { userId: other.id });
+    }
+    const last = (await me.client.get('/api/v1/conversations?page=2&perPage=2')).json();
+    expect(last.data).toHaveLength(1);
+    expect(last.meta).toEqual({ total: 3, perPage: 2, currentPage: 2, lastPage: 2 });
+    const past = (await me.client.get('/api/v1/conversations?page=5&perPage=2')).json();
+    expect(past).toEqual({ data: [], meta: { total: 3, perPage: 2, currentPage: 5, lastPage: 2 } });
+    const searchedPast = (await me.client.get('/api/v1/conversations?page=2&query=chloe')).json();
+    expect(searchedPast.meta).toMatchObject({ total: 1, lastPage: 1 });
   });
 });
 

@@ -23,6 +23,7 @@ import { applications, missions, type ProfileRow, services, users } from '../../
 import { conflict, fieldError, fieldIssue, notFound, refusal } from '../../lib/errors';
 import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { requireInfopreneur, type Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { workSectorNameMap } from '../reference/reference.service';
@@ -30,7 +31,6 @@ import {
   commissionAmountOf,
   namedRefs,
   type ServiceRow,
-  serviceFields,
   userSummary,
 } from '../services/services.presenter';
 
@@ -77,9 +77,43 @@ export const missionColumns: MissionColumns = {
   mentionedSkills: sql`${missions.mentionedSkills}`,
 };
 
+/** What a mission answer shows of the mission and of its offer (no more is read). */
+const answerMissionColumns = {
+  id: missions.id,
+  title: missions.title,
+  description: missions.description,
+  missionType: missions.missionType,
+  minConversionRate: missions.minConversionRate,
+  minExperience: missions.minExperience,
+  ticket: missions.ticket,
+  serviceId: missions.serviceId,
+  infopreneurId: missions.infopreneurId,
+  status: missions.status,
+  missionStatus: missions.missionStatus,
+  mentionedSkills: missions.mentionedSkills,
+  createdAt: missions.createdAt,
+  updatedAt: missions.updatedAt,
+};
+const answerServiceColumns = {
+  id: services.id,
+  name: services.name,
+  description: services.description,
+  price: services.price,
+  commissionRate: services.commissionRate,
+  financingMethods: services.financingMethods,
+  certifications: services.certifications,
+  locationType: services.locationType,
+  location: services.location,
+  workSectorIds: services.workSectorIds,
+  duration: services.duration,
+  link: services.link,
+  validationStatus: services.validationStatus,
+  status: services.status,
+};
+
 interface Loaded {
-  mission: MissionRow;
-  service: ServiceRow;
+  mission: Pick<MissionRow, keyof typeof answerMissionColumns>;
+  service: Pick<ServiceRow, keyof typeof answerServiceColumns>;
   owner: { id: number; firstName: string; lastName: string; profilePicture: string | null };
   applicationCount: number;
   acceptedCount: number;
@@ -102,8 +136,8 @@ export interface LoadOptions {
 function loadedColumns(viewerId: number | Placeholder | null) {
   const none = viewerId === null;
   return {
-    mission: missionFields,
-    service: serviceFields,
+    mission: answerMissionColumns,
+    service: answerServiceColumns,
     owner: {
       id: users.id,
       firstName: users.firstName,
@@ -152,15 +186,15 @@ export async function loadMissions(
  * The listed missions of a page of ids, as a prepared statement (the searches load every page
  * through it: planning the joins and sub-queries cost more than running them).
  */
-const listedByIds = (db: DbOrTx) =>
+const listedByIds = preparedPerDatabase((db) =>
   db
     .select(loadedColumns(sql.placeholder('viewer')))
     .from(missions)
     .innerJoin(services, eq(services.id, missions.serviceId))
     .innerJoin(users, eq(users.id, missions.infopreneurId))
     .where(and(missionIsListed, sql`${missions.id} = any(${sql.placeholder('ids')}::int[])`))
-    .prepare('listed_missions_by_ids');
-const preparedListed = new WeakMap<DbOrTx, ReturnType<typeof listedByIds>>();
+    .prepare('listed_missions_by_ids'),
+);
 
 /** The missions of `ids` still listed, in the order of `ids`. */
 export async function loadListedMissions(
@@ -170,12 +204,7 @@ export async function loadListedMissions(
   sponsored?: ReadonlyMap<number, number>,
 ): Promise<Loaded[]> {
   if (ids.length === 0) return [];
-  let query = preparedListed.get(db);
-  if (!query) {
-    query = listedByIds(db);
-    preparedListed.set(db, query);
-  }
-  const rows = await query.execute({ viewer: viewer?.id ?? 0, ids: `{${ids.join(',')}}` });
+  const rows = await listedByIds(db).execute({ viewer: viewer?.id ?? 0, ids: `{${ids.join(',')}}` });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows
     .sort((a, b) => position.get(a.mission.id)! - position.get(b.mission.id)!)
@@ -261,16 +290,31 @@ function presentMission(
   };
 }
 
+/**
+ * One mission as a viewer may see it, prepared: the owner every state but deleted, an admin or
+ * an applicant too; others a listed one. Anyone signed out is viewer 0 (no one): listed only.
+ */
+const missionPage = preparedPerDatabase((db) => {
+  const viewer = sql.placeholder('viewer');
+  return db
+    .select(loadedColumns(viewer))
+    .from(missions)
+    .innerJoin(services, eq(services.id, missions.serviceId))
+    .innerJoin(users, eq(users.id, missions.infopreneurId))
+    .where(
+      and(
+        eq(missions.id, sql.placeholder('id')),
+        sql`${missions.status} <> 'deleted' and (${missions.infopreneurId} = ${viewer} or ${sql.placeholder('admin')}::boolean or (${missionIsListed}) or exists(select 1 from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewer}))`,
+      ),
+    )
+    .prepare('mission_page');
+});
+
 /** One mission as the viewer may see it: the owner every state but deleted; others a listed one. */
 export async function getMission(db: DbOrTx, viewer: Viewer | null, id: number): Promise<Mission> {
-  const visible =
-    viewer === null
-      ? missionIsListed
-      : sql`${missions.status} <> 'deleted' and (${missions.infopreneurId} = ${viewer.id} or ${viewer.admin} or (${missionIsListed}) or exists(select 1 from ${applications} a where a.mission_id = ${missions.id} and a.user_id = ${viewer.id}))`;
-  const freelancer = freelancerOf(viewer);
-  const [row] = await loadMissions(db, and(eq(missions.id, id), visible), viewer);
+  const [row] = await missionPage(db).execute({ id, viewer: viewer?.id ?? 0, admin: viewer?.admin ?? false });
   if (!row) throw notFound('Mission');
-  const [mission] = await presentMissions(db, [row], viewer, freelancer);
+  const [mission] = await presentMissions(db, [{ ...row, sponsoredBy: null }], viewer, freelancerOf(viewer));
   return mission!;
 }
 

@@ -9,16 +9,17 @@ import {
   type ValidationErrorItem,
   validationMessage,
 } from '@closia/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { missions, type ProfileRow, profiles, services, type UserRow, users } from '../../db/schema';
 import { logActivity } from '../../lib/activity';
 import { AppError, notFound, refusal } from '../../lib/errors';
 import { yearsSince } from '../../lib/matching';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { isOnline } from '../../lib/presence';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
-import { assertUsableWorkSectors, ensureSkills, workSectorNames } from '../reference/reference.service';
+import { assertUsableWorkSectors, ensureSkills, workSectorNameMap } from '../reference/reference.service';
 
 export type ProfileKind = 'setter' | 'closer' | 'setter_closer' | 'infopreneur';
 
@@ -165,43 +166,103 @@ export async function changeAccount(
 }
 
 /** Another user's public profile: nothing private (no e-mail, no tokens); 404 when unknown or suspended. */
-export async function getPublicUser(db: DbOrTx, id: number): Promise<PublicUser> {
-  const [row] = await db
-    .select({ user: users, profile: profiles })
+/** A public profile reads only what it shows: the user and their profile, in one statement. */
+const publicUserRow = preparedPerDatabase((db) =>
+  db
+    .select({
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePicture: users.profilePicture,
+        banner: users.banner,
+        role: users.role,
+        location: users.location,
+        available: users.available,
+        lastSeenAt: users.lastSeenAt,
+        socialLinks: users.socialLinks,
+        videoUrl: users.videoUrl,
+        loom: users.loom,
+        createdAt: users.createdAt,
+      },
+      profile: {
+        kind: profiles.kind,
+        description: profiles.description,
+        workSectorIds: profiles.workSectorIds,
+        finishedProfileSetup: profiles.finishedProfileSetup,
+        conversionRate: profiles.conversionRate,
+        experience: profiles.experience,
+        skills: profiles.skills,
+        formations: profiles.formations,
+        socialLinks: profiles.socialLinks,
+        videoUrl: profiles.videoUrl,
+      },
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.id, id), isNull(users.suspendedAt)));
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.suspendedAt)))
+    .prepare('public_user'),
+);
+
+/** An infopreneur's approved, active offers, newest first. */
+const publicOffers = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: services.id,
+      name: services.name,
+      description: services.description,
+      price: services.price,
+      commissionRate: services.commissionRate,
+      locationType: services.locationType,
+    })
+    .from(services)
+    .where(
+      and(
+        eq(services.infopreneurId, sql.placeholder('id')),
+        eq(services.validationStatus, 'approved'),
+        eq(services.status, 'active'),
+        isNull(services.deletedAt),
+      ),
+    )
+    .orderBy(desc(services.createdAt))
+    .prepare('public_user_offers'),
+);
+
+/** An infopreneur's published, open missions, newest first. */
+const publicMissions = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: missions.id,
+      title: missions.title,
+      missionType: missions.missionType,
+      serviceId: missions.serviceId,
+      createdAt: missions.createdAt,
+    })
+    .from(missions)
+    .where(
+      and(
+        eq(missions.infopreneurId, sql.placeholder('id')),
+        eq(missions.status, 'published'),
+        eq(missions.missionStatus, 'open'),
+      ),
+    )
+    .orderBy(desc(missions.createdAt))
+    .prepare('public_user_missions'),
+);
+
+export async function getPublicUser(db: DbOrTx, id: number): Promise<PublicUser> {
+  const [row] = await publicUserRow(db).execute({ id });
   if (!row) throw notFound('User');
   const { user, profile } = row;
-  const sectors = profile ? await workSectorNames(db, profile.workSectorIds) : [];
+  const names = profile ? await workSectorNameMap(db, profile.workSectorIds) : new Map<number, string>();
+  const sectors = (profile?.workSectorIds ?? []).flatMap((sectorId) => {
+    const name = names.get(sectorId);
+    return name === undefined ? [] : [{ id: sectorId, name }];
+  });
 
   const isInfopreneur = profile?.kind === 'infopreneur';
   const [offers, openMissions] = isInfopreneur
-    ? await Promise.all([
-        db
-          .select()
-          .from(services)
-          .where(
-            and(
-              eq(services.infopreneurId, id),
-              eq(services.validationStatus, 'approved'),
-              eq(services.status, 'active'),
-              isNull(services.deletedAt),
-            ),
-          )
-          .orderBy(desc(services.createdAt)),
-        db
-          .select()
-          .from(missions)
-          .where(
-            and(
-              eq(missions.infopreneurId, id),
-              eq(missions.status, 'published'),
-              eq(missions.missionStatus, 'open'),
-            ),
-          )
-          .orderBy(desc(missions.createdAt)),
-      ])
+    ? await Promise.all([publicOffers(db).execute({ id }), publicMissions(db).execute({ id })])
     : [[], []];
 
   const base = {
