@@ -333,6 +333,26 @@ describe('GET /api/v1/missions (search)', () => {
     expect((await search(`workSectors=${sector.finance}`)).meta.total).toBe(before + 1);
   });
 
+  it('counts a mission out once closed, deleted or moved to another type (counts kept per offer and type)', async () => {
+    const count = async (qs: string) => (await search(qs)).meta.total;
+    const c = await seller({ name: 'Bourse pour débutants', workSectorIds: [sector.finance] });
+    const before = {
+      all: await count(`workSectors=${sector.finance}`),
+      setter: await count('missionType=setter'),
+    };
+    const a = await published(c.client, c.service.id, { title: 'Closer bourse' });
+    const b = await published(c.client, c.service.id, { title: 'Closer bourse bis' });
+    expect(await count(`workSectors=${sector.finance}`)).toBe(before.all + 2);
+    const moved = await c.client.put(`/api/v1/missions/${b.id}`, { missionType: 'setter' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await count('missionType=setter')).toBe(before.setter + 1);
+    expect((await c.client.post(`/api/v1/missions/${a.id}/close`)).statusCode).toBe(200);
+    expect(await count(`workSectors=${sector.finance}`)).toBe(before.all + 1);
+    expect((await c.client.delete(`/api/v1/missions/${b.id}`)).statusCode).toBe(204);
+    expect(await count(`workSectors=${sector.finance}`)).toBe(before.all);
+    expect(await count('missionType=setter')).toBe(before.setter);
+  });
+
   it('sorts by price or commission', async () => {
     const filter = `workSectors=${sector.immo},${sector.finance},${sector.devperso}&query=&`;
     const byPrice = await found(`${filter}sortBy=price&sortOrder=asc&perPage=100`);
