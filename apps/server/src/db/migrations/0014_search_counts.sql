@@ -42,12 +42,13 @@ INSERT INTO listed_mission_counts (service_id, mission_type, n)
 -- the match score read, so that counts and rankings read the index alone.
 CREATE OR REPLACE FUNCTION closia_profiles_listing() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  owner users%ROWTYPE;
+  suspended timestamptz;
+  free boolean;
 BEGIN
-  SELECT * INTO owner FROM users WHERE id = NEW.user_id;
+  SELECT suspended_at, available INTO suspended, free FROM users WHERE id = NEW.user_id;
   NEW.listed := NEW.kind IN ('setter', 'closer', 'setter_closer') AND NEW.finished_profile_setup
-    AND owner.suspended_at IS NULL;
-  NEW.available := coalesce(owner.available, false);
+    AND suspended IS NULL;
+  NEW.available := coalesce(free, false);
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER profiles_listing BEFORE INSERT OR UPDATE OF kind, finished_profile_setup, user_id
