@@ -31,6 +31,8 @@ export interface BenchConfig {
   searchConnections: number;
   /** Size of the search scenario's generated marketplace: 1 is 100,000 missions and 50,000 freelancers. */
   searchScale: number;
+  /** PGlite's search marketplace is searchScale × this (the embedded default is held at one tenth). */
+  searchPgliteFactor: number;
   /** Connections of the crm scenario (issue 8 sets its target at 10). */
   crmConnections: number;
   /**
@@ -104,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     startupRuns: positive(env, 'BENCH_STARTUP_RUNS', 3),
     searchConnections: positive(env, 'BENCH_SEARCH_CONNECTIONS', 10),
     searchScale: positive(env, 'BENCH_SEARCH_SCALE', 1, { integer: false }),
+    searchPgliteFactor: positive(env, 'BENCH_SEARCH_PGLITE_FACTOR', 0.1, { integer: false }),
     crmConnections: positive(env, 'BENCH_CRM_CONNECTIONS', 10),
     crmScale: positive(env, 'BENCH_CRM_SCALE', 1, { integer: false }),
     dbpathConnections: positive(env, 'BENCH_DBPATH_CONNECTIONS', 10),

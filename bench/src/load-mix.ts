@@ -18,6 +18,12 @@ export interface MixOptions {
   pid: number;
   /** Seconds after which an answer counts as a timeout (autocannon's default: 10). */
   timeoutSeconds?: number;
+  /**
+   * Each connection starts at its own stretch of the list (connection i at i/connections of it)
+   * instead of 7 requests after the previous one: for a long drawn sequence (search-mix.ts), so that
+   * the connections do not send the same requests in step.
+   */
+  spread?: boolean;
 }
 
 export function loadMix(options: MixOptions): Promise<LoadFigures> {
@@ -34,7 +40,9 @@ export function loadMix(options: MixOptions): Promise<LoadFigures> {
         requests,
         ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
         setupClient: (c) => {
-          const offset = (client++ * 7) % requests.length;
+          const offset = options.spread
+            ? Math.floor((client++ * requests.length) / options.connections) % requests.length
+            : (client++ * 7) % requests.length;
           c.setRequests([...requests.slice(offset), ...requests.slice(0, offset)]);
         },
       },

@@ -111,6 +111,8 @@ export interface Marketplace {
   setter: { id: number; email: string };
   /** Work sector ids by name (as seeded). */
   sectorIds: Record<string, number>;
+  /** Validated skill names (as seeded): the search mixes filter freelancers by them. */
+  skillNames: string[];
 }
 
 interface Sector {
@@ -510,5 +512,6 @@ export async function generateMarketplace(
     },
     setter: { id: result.benchSetterId, email: BENCH_ACCOUNTS.setter },
     sectorIds,
+    skillNames,
   };
 }

@@ -4,6 +4,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -106,6 +107,24 @@ export const missions = pgTable(
     index('missions_service_idx').on(t.serviceId),
     index('missions_listing_idx').on(t.status, t.missionStatus),
   ],
+);
+
+/**
+ * How many listed missions each offer has, per mission type, kept by a trigger on `missions`
+ * (migration 0014): the mission search counts its facets and total over these ≤ 3 rows per offer
+ * instead of every listed mission, whenever its filters are the offer's and the type (no text, not
+ * "pour moi").
+ */
+export const listedMissionCounts = pgTable(
+  'listed_mission_counts',
+  {
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    missionType: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.missionType] })],
 );
 
 /** A freelancer's application (candidature) to a mission. */

@@ -81,6 +81,13 @@ export const profiles = pgTable(
     searchText: text().notNull().default(''),
     /** to_tsvector('french', search_text), kept by the same triggers; GIN indexed. */
     searchVector: tsvector(),
+    /**
+     * Whether others find this freelancer (a finished setter/closer profile of a user not
+     * suspended) and the user's availability, copied by triggers (migration 0014): the freelancer
+     * search counts and ranks on `profiles` alone, through a covering partial index.
+     */
+    listed: boolean().notNull().default(false),
+    available: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('profiles_user_unique').on(t.userId), index('profiles_kind_idx').on(t.kind)],

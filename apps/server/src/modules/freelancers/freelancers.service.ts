@@ -48,7 +48,8 @@ const freelancerColumns: FreelancerColumns = {
   kind: sql`${profiles.kind}`,
   conversionRate: sql`${profiles.conversionRate}`,
   years: yearsSinceSql(profiles.experience),
-  available: sql`${users.available}`,
+  // The user's availability as copied on the profile (migration 0014).
+  available: sql`${profiles.available}`,
   sectors: sql`${profiles.workSectorIds}`,
   skills: sql`${profiles.skills}`,
 };
@@ -213,8 +214,16 @@ export async function presentFreelancers(
   });
 }
 
-const pageCache = resultCache<number[]>({ name: 'freelancers.page', generation: freelancersGeneration, maxEntries: 2_000 });
-const totalCache = resultCache<number>({ name: 'freelancers.total', generation: freelancersGeneration, maxEntries: 1_000 });
+const pageCache = resultCache<number[]>({
+  name: 'freelancers.page',
+  generation: freelancersGeneration,
+  maxEntries: 2_000,
+});
+const totalCache = resultCache<number>({
+  name: 'freelancers.total',
+  generation: freelancersGeneration,
+  maxEntries: 1_000,
+});
 
 /** Users online within this window count as online (the same rule as `isOnline`). */
 const ONLINE_WINDOW = sql`interval '5 minutes'`;
@@ -225,7 +234,10 @@ export async function searchFreelancers(
   input: FreelancerSearchInput,
 ): Promise<Paginated<FreelancerCard>> {
   const mission = input.missionId ? await missionForMatch(db, viewer, input.missionId) : null;
-  const conditions: SQL[] = [freelancerIsListed];
+  // `profiles.listed` is freelancerIsListed as a trigger keeps it (migration 0014): without the
+  // online and location filters, the search reads `profiles` alone (its covering partial index).
+  const conditions: SQL[] = [eq(profiles.listed, true)];
+  let withUsers = false;
   const role = input.role ?? 'all';
   if (role === 'setter' || role === 'closer')
     conditions.push(inArray(profiles.kind, [role, 'setter_closer']));
@@ -244,13 +256,16 @@ export async function searchFreelancers(
     conditions.push(sql`${profiles.conversionRate} >= ${input.minConversionRate}`);
   if (input.minExperience !== undefined)
     conditions.push(sql`${yearsSinceSql(profiles.experience)} >= ${input.minExperience}`);
-  if (input.available !== undefined) conditions.push(eq(users.available, input.available));
+  if (input.available !== undefined) conditions.push(eq(profiles.available, input.available));
   if (input.online !== undefined) {
+    withUsers = true;
     const online = sql`(${users.lastSeenAt} is not null and ${users.lastSeenAt} > now() - ${ONLINE_WINDOW})`;
     conditions.push(input.online ? online : sql`not ${online}`);
   }
-  if (input.location)
+  if (input.location) {
+    withUsers = true;
     conditions.push(sql`${users.locationKey} like '%' || lower(unaccent(${input.location})) || '%'`);
+  }
   const where = and(...conditions) as SQL;
 
   const orderBy: SQL[] = [];
@@ -259,17 +274,16 @@ export async function searchFreelancers(
   } else if (search) {
     orderBy.push(sql`${search.rank} desc`);
   }
-  orderBy.push(desc(users.available), desc(profiles.updatedAt), desc(profiles.id));
+  orderBy.push(desc(profiles.available), desc(profiles.updatedAt), desc(profiles.id));
 
   const page = { page: input.page, perPage: input.perPage };
+  /** `profiles`, joined with `users` only when a filter reads the user. */
+  const fromProfiles = <F extends { n: SQL } | { id: typeof profiles.id }>(fields: F) => {
+    const query = db.select(fields).from(profiles).$dynamic();
+    return withUsers ? query.innerJoin(users, eq(users.id, profiles.userId)) : query;
+  };
   const countOf = async (condition: SQL) =>
-    (
-      await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(profiles)
-        .innerJoin(users, eq(users.id, profiles.userId))
-        .where(condition)
-    )[0]?.n ?? 0;
+    (await fromProfiles({ n: sql<number>`count(*)::int` }).where(condition))[0]?.n ?? 0;
   // The page's profile ids and the total are kept a few seconds (lib/result-cache.ts); the rows
   // are read fresh, by primary key.
   const filters = JSON.stringify([
@@ -296,10 +310,7 @@ export async function searchFreelancers(
         countOf,
         async (tier, limit, offset) =>
           (
-            await db
-              .select({ id: profiles.id })
-              .from(profiles)
-              .innerJoin(users, eq(users.id, profiles.userId))
+            await fromProfiles({ id: profiles.id })
               .where(tier)
               .orderBy(...orderBy)
               .limit(limit)

@@ -48,6 +48,14 @@ const sorts: Record<Exclude<MissionSortField, 'match'>, SQL> = {
  */
 const RANKED_MATCHES_MAX = 2_000;
 
+/**
+ * A text query matching at most this many missions has its matches found through the full-text
+ * index first, then sorted. Otherwise PostgreSQL may walk a sort's index and test the text on every
+ * listed row until a page is full: a rare word sorted by commission read all 83,000 listed
+ * missions (0.7 s) to find none.
+ */
+const MATCHES_FIRST_MAX = 5_000;
+
 /** The filters as SQL conditions (the listing condition first). */
 function conditionsOf(input: MissionSearchQuery, search: TextSearch | null): SQL[] {
   const conditions: SQL[] = [missionIsListed];
@@ -73,24 +81,56 @@ interface FacetRow {
 }
 
 /**
+ * The offers' arrays of a facet count, with the number of missions of each row (`offers` CTE:
+ * mission_type, n, work_sector_ids, financing_methods, certifications). Every filter but the text
+ * and "pour moi" is the offer's or the type (the missions' offer columns are copies of the offer's),
+ * so the offer filters are applied to the ≤ 2,000 offers rather than to the missions:
+ * - `selected` null (no text, not "pour moi"): the counts per offer and type that a trigger keeps
+ *   (`listed_mission_counts`, migration 0014), ≤ 3 rows per offer;
+ * - otherwise the missions `selected` selects (listed, text, type, eligibility) are counted per
+ *   offer and type first — "pour moi" through a covering index — so the offers' arrays are
+ *   unnested once per offer, not once per mission.
+ */
+function offersOf(input: MissionSearchQuery, selected: SQL | null): SQL {
+  const offer: SQL[] = [];
+  if (input.priceRange) {
+    const [min, max] = input.priceRange as [number, number];
+    offer.push(sql`s.price between ${min} and ${max}`);
+  }
+  if (input.workSectors?.length) offer.push(sql`s.work_sector_ids && ${sql.param(input.workSectors)}::int[]`);
+  if (input.certifications?.length)
+    offer.push(sql`s.certifications @> ${sql.param(input.certifications)}::text[]`);
+  if (input.financingMethods?.length)
+    offer.push(sql`s.financing_methods && ${sql.param(input.financingMethods)}::text[]`);
+  if (selected) {
+    return sql`
+      select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications
+      from (
+        select ${missions.missionType} as mission_type, ${missions.serviceId} as service_id, count(*)::int as n
+        from ${missions}
+        where ${selected}
+        group by 1, 2
+      ) p join services s on s.id = p.service_id
+      ${offer.length > 0 ? sql`where ${sql.join(offer, sql` and `)}` : sql``}`;
+  }
+  const conditions: SQL[] = [sql`c.n > 0`, ...offer];
+  if (input.missionType) conditions.push(sql`c.mission_type = ${input.missionType}`);
+  return sql`
+    select c.mission_type, c.n, s.work_sector_ids, s.financing_methods, s.certifications
+    from listed_mission_counts c join services s on s.id = c.service_id
+    where ${sql.join(conditions, sql` and `)}`;
+}
+
+/**
  * Counts per mission type, work sector, financing method and certification among the missions
- * the filters select (their sum over types is the total). Missions are first counted per offer and
- * type, so the offers' arrays are unnested once per offer, not once per mission.
+ * the filters select (their sum over types is the total).
  */
 async function facetsOf(
   db: DbOrTx,
-  where: SQL,
+  offers: SQL,
 ): Promise<{ total: number; facets: MissionSearchResult['facets'] }> {
   const rows = (await db.execute(sql`
-    with per_offer as (
-      select ${missions.missionType} as mission_type, ${missions.serviceId} as service_id, count(*)::int as n
-      from ${missions}
-      where ${where}
-      group by 1, 2
-    ), offers as (
-      select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications
-      from per_offer p join services s on s.id = p.service_id
-    )
+    with offers as (${offers})
     select 'missionType' as dim, mission_type as key, sum(n)::int as n from offers group by 2
     union all select 'workSectors', x::text, sum(n)::int from offers, unnest(work_sector_ids) x group by 2
     union all select 'financingMethods', x, sum(n)::int from offers, unnest(financing_methods) x group by 2
@@ -139,7 +179,11 @@ const facetCache = resultCache<Awaited<ReturnType<typeof facetsOf>>>({
   generation: listingsGeneration,
   maxEntries: 500,
 });
-const pageCache = resultCache<number[]>({ name: 'missions.page', generation: listingsGeneration, maxEntries: 2_000 });
+const pageCache = resultCache<number[]>({
+  name: 'missions.page',
+  generation: listingsGeneration,
+  maxEntries: 2_000,
+});
 
 /** The filters as a cache key (forMe: with what makes the freelancer eligible). */
 function filtersKey(input: MissionSearchQuery, eligible: FreelancerFacts | null): string {
@@ -191,7 +235,13 @@ export async function searchMissions(
   if (ranking) conditions.push(eligibleFor(ranking));
   const where = and(...conditions) as SQL;
   const filters = filtersKey(input, ranking);
-  const facetsPromise = facetCache.get(db, filters, () => facetsOf(db, where));
+  // Text and "pour moi" select missions one by one; every other filter is the offer's or the type.
+  const selected: SQL[] = [missionIsListed];
+  if (search) selected.push(search.where);
+  if (input.missionType) selected.push(eq(missions.missionType, input.missionType));
+  if (ranking) selected.push(eligibleFor(ranking));
+  const offers = offersOf(input, search !== null || ranking !== null ? (and(...selected) as SQL) : null);
+  const facetsPromise = facetCache.get(db, filters, () => facetsOf(db, offers));
 
   const direction = input.sortOrder ?? 'desc';
   const byId = direction === 'asc' ? asc(missions.id) : desc(missions.id);
@@ -244,9 +294,12 @@ export async function searchMissions(
     input.perPage,
     promotedIds,
   ]);
+  const matchesFirst = search !== null && (await facetsPromise).total <= MATCHES_FIRST_MAX;
   const idsPromise = pageCache.get(db, pageKey, () =>
     loadInTiers(
-      organic,
+      matchesFirst
+        ? sql`${missions.id} = any(array(select ${missions.id} from ${missions} where ${organic}))`
+        : organic,
       // Ranked by match: the missions sharing a sector with the freelancer first.
       ranking && ranking.sectors.length > 0
         ? sql`${missions.offerSectors} && ${sql.param([...ranking.sectors])}::int[]`
