@@ -49,6 +49,7 @@ import { storagePlugin } from './plugins/storage';
 import { unitOfWorkPlugin } from './plugins/unit-of-work';
 import { webPlugin } from './plugins/web';
 import { seed } from './seed';
+import { seedState } from './seed/marker';
 import { shiftDemoDates } from './seed/shift';
 
 declare module 'fastify' {
@@ -113,7 +114,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     phase('open');
     await database.migrate();
     phase('migrate');
-    await seed(database.db, { demo: config.seedDemo, log: app.log });
+    // Skipped on a restart of the same build (seed/marker.ts).
+    const dataDir = config.database.kind === 'pglite' ? config.database.dataDir : null;
+    const state = seedState(dataDir === 'memory' ? null : dataDir, database);
+    if (!state?.done(config.seedDemo)) {
+      await seed(database.db, { demo: config.seedDemo, log: app.log });
+      state?.record(config.seedDemo);
+    }
     phase('seed');
   }
 
