@@ -117,10 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Skipped on a restart of the same build (seed/marker.ts).
     const dataDir = config.database.kind === 'pglite' ? config.database.dataDir : null;
     const state = seedState(dataDir === 'memory' ? null : dataDir, database);
-    if (!state?.done(config.seedDemo)) {
-      await seed(database.db, { demo: config.seedDemo, log: app.log });
-      state?.record(config.seedDemo);
-    }
+    if (!state?.done(config.seedDemo)) await seed(database.db, { demo: config.seedDemo, log: app.log });
+    state?.record(config.seedDemo);
     phase('seed');
   }
 

@@ -51,8 +51,13 @@ describe('the seed on a restart', () => {
     build('2026-11-26T00:00:00.000Z');
     const dataDir = path.join(dir, 'b');
     mkdirSync(dataDir);
-    expect(seedState(dataDir, { createdFrom: 'demo-template' })!.done(true)).toBe(true);
-    const plain = seedState(dataDir, { createdFrom: 'template' })!;
+    const created = seedState(dataDir, { createdFrom: 'demo-template' })!;
+    expect(created.done(true)).toBe(true);
+    created.record(true);
+    expect(seedState(dataDir, { createdFrom: 'existing' })!.done(true)).toBe(true);
+    const plainDir = path.join(dir, 'c');
+    mkdirSync(plainDir);
+    const plain = seedState(plainDir, { createdFrom: 'template' })!;
     expect(plain.done(false)).toBe(true);
     expect(plain.done(true)).toBe(false); // the plain template holds no demo
   });

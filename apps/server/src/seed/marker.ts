@@ -26,7 +26,7 @@ function currentBuild(): string | null {
 export interface SeedState {
   /** Nothing to seed: this build's seed completed here (with the demo, when it is asked for). */
   done(demo: boolean): boolean;
-  /** Records a completed seed. */
+  /** Records a completed seed (or a directory created seeded); writes only what changes. */
   record(demo: boolean): void;
 }
 
@@ -53,6 +53,7 @@ export function seedState(dataDir: string | null, database: Pick<Database, 'crea
     },
     record(demo) {
       const next: Marker = { build, demo: demo || (marker?.build === build && marker.demo) };
+      if (marker?.build === next.build && marker.demo === next.demo) return;
       writeFileSync(file, `${JSON.stringify(next)}\n`);
       marker = next;
     },
