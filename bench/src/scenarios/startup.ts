@@ -10,7 +10,7 @@
 import { tempDir } from '../cleanup';
 import type { BenchConfig } from '../config';
 import type { Database, Problems } from '../environment';
-import { rssMb, type Server, startServer } from '../processes';
+import { cpuMs, rssMb, type Server, startServer } from '../processes';
 import { int, mb, median, type SummaryRow } from '../report';
 
 export const STARTUP_TARGETS = { freshMs: 3_000, warmMs: 1_500 } as const;
@@ -23,6 +23,9 @@ export interface StartupRun {
   warmMs: number;
   freshRssMb: number | null;
   warmRssMb: number | null;
+  /** CPU time the server used until it answered (user + system). */
+  freshCpuMs: number | null;
+  warmCpuMs: number | null;
   freshPhases: StartupPhases | null;
   warmPhases: StartupPhases | null;
 }
@@ -50,6 +53,12 @@ function phasesOf(server: Server): StartupPhases | null {
   }
   return null;
 }
+
+const medianOf = (runs: StartupRun[], key: 'freshCpuMs' | 'warmCpuMs') => {
+  const known = runs.flatMap((run) => (run[key] === null ? [] : [run[key]]));
+  return known.length > 0 ? median(known) : null;
+};
+const cpu = (ms: number | null) => (ms === null ? 'n/a' : `${int(ms)} ms`);
 
 function describePhases(phases: StartupPhases | null): string {
   if (!phases) return 'phases not logged';
@@ -91,8 +100,8 @@ export async function runStartup(
       );
       (demo ? runs : withoutDemo).push(run);
       console.log(
-        `  run ${i + 1}/${config.startupRuns} ${demo ? 'demo     ' : 'SEED_DEMO=0'}  fresh ${int(run.freshMs).padStart(6)} ms (RSS ${mb(run.freshRssMb)})  ` +
-          `warm ${int(run.warmMs).padStart(6)} ms (RSS ${mb(run.warmRssMb)})\n` +
+        `  run ${i + 1}/${config.startupRuns} ${demo ? 'demo     ' : 'SEED_DEMO=0'}  fresh ${int(run.freshMs).padStart(6)} ms (CPU ${cpu(run.freshCpuMs)}, RSS ${mb(run.freshRssMb)})  ` +
+          `warm ${int(run.warmMs).padStart(6)} ms (CPU ${cpu(run.warmCpuMs)}, RSS ${mb(run.warmRssMb)})\n` +
           `      fresh: ${describePhases(run.freshPhases)}\n      warm:  ${describePhases(run.warmPhases)}`,
       );
     }
@@ -110,7 +119,8 @@ export async function runStartup(
   };
   console.log(
     `  median with the demo: fresh ${int(result.freshMedianMs)} ms (target ≤ ${int(STARTUP_TARGETS.freshMs)}), ` +
-      `warm ${int(result.warmMedianMs)} ms (target ≤ ${int(STARTUP_TARGETS.warmMs)}); ` +
+      `warm ${int(result.warmMedianMs)} ms (target ≤ ${int(STARTUP_TARGETS.warmMs)}), ` +
+      `CPU fresh ${cpu(medianOf(runs, 'freshCpuMs'))} / warm ${cpu(medianOf(runs, 'warmCpuMs'))}; ` +
       `SEED_DEMO=0: fresh ${int(result.withoutDemo.freshMedianMs)} ms, warm ${int(result.withoutDemo.warmMedianMs)} ms`,
   );
   return result;
@@ -133,14 +143,25 @@ async function startTwice(
       env: { SEED_DEMO: demo ? '1' : '0', LOG_LEVEL: 'info' },
     };
     const fresh = await startServer(options);
+    const freshCpuMs = cpuMs(fresh.pid);
     const freshRssMb = rssMb(fresh.pid);
     const freshPhases = phasesOf(fresh);
     await stop(fresh, problems, `${what} (fresh)`);
     const warm = await startServer(options);
+    const warmCpuMs = cpuMs(warm.pid);
     const warmRssMb = rssMb(warm.pid);
     const warmPhases = phasesOf(warm);
     await stop(warm, problems, `${what} (warm)`);
-    return { freshMs: fresh.startMs, warmMs: warm.startMs, freshRssMb, warmRssMb, freshPhases, warmPhases };
+    return {
+      freshMs: fresh.startMs,
+      warmMs: warm.startMs,
+      freshRssMb,
+      warmRssMb,
+      freshCpuMs,
+      warmCpuMs,
+      freshPhases,
+      warmPhases,
+    };
   } finally {
     await dir.remove();
   }
