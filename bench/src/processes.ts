@@ -88,6 +88,21 @@ export function rssMb(pid: number): number | null {
   }
 }
 
+/**
+ * CPU time (user + system, ms) a process has used so far, or null where /proc cannot tell: a figure
+ * that a busy machine stretches far less than the wall-clock time.
+ */
+export function cpuMs(pid: number): number | null {
+  if (!hasProc) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 export interface RssSample {
   /** ms since the sampler started */
   t: number;

@@ -26,7 +26,8 @@
  *   warm-up), 2xx answers counted per second; last minute ÷ first minute ≥ 0.95; server RSS at
  *   the start, every 10 s and at the end.
  * - startup (PGlite only): spawn → first /health 200 on an empty DATA_DIR (≤ 3 s) and again on the
- *   same directory (≤ 1.5 s), median of 3.
+ *   same directory (≤ 1.5 s), median of 3, with the demo data as `npm start` has it; without it
+ *   (SEED_DEMO=0) alternated beside as a reference; each start's phases as the server logs them.
  * - search (issues 7, 19): a marketplace the size of a live one, generated (generate/marketplace.ts,
  *   seeded PRNG, French text): 100,000 missions over 2,000 approved offers of 2,000 infopreneurs,
  *   50,000 finished setter/closer profiles (BENCH_SEARCH_SCALE; PGlite at one tenth of it,

@@ -1,7 +1,8 @@
 // Bundles the server into dist/main.js — workspace TypeScript and the pure-JavaScript npm packages
 // included (loading one file instead of hundreds of modules cuts the start-up), the packages below
 // left external — copies the migrations beside it, and writes the migrated PGlite template that a
-// fresh DATA_DIR starts from (dist/pglite-template.tar.gz: no initdb and no migrations on a first start).
+// fresh DATA_DIR starts from (dist/pglite-template.tar.gz: no initdb and no migrations on a first start)
+// and the same with the demo seeded in (dist/pglite-template-demo.tar.gz: no seeding either).
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,9 +55,9 @@ console.log('server built to apps/server/dist');
 const started = performance.now();
 const templateModule = path.join(dist, 'make-pglite-template.js');
 const { makePgliteTemplate } = await import(pathToFileURL(templateModule).href);
-const template = await makePgliteTemplate(dist);
+const templates = await makePgliteTemplate(dist);
 rmSync(templateModule);
 rmSync(`${templateModule}.map`);
 console.log(
-  `PGlite template written to ${path.relative(process.cwd(), template)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `PGlite templates written to ${templates.map((file) => path.relative(process.cwd(), file)).join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -1,13 +1,27 @@
 // Bundled by build.mjs beside dist/main.js and run once there: writes dist/pglite-template.tar.gz
 // (a migrated PGlite database, reference data included, that a fresh DATA_DIR starts from) from
-// dist/migrations. The demo accounts are not in it: they depend on SEED_DEMO, so the start adds them.
+// dist/migrations, and beside it dist/pglite-template-demo.tar.gz, the same with the demo seeded in
+// (a fresh DATA_DIR with the demo asked for starts from it and moves the demo's dates to its first
+// start: src/seed/shift.ts), so that a first start does not spend seconds seeding.
 import path from 'node:path';
-import { createPgliteTemplate } from '../src/db/client';
-import { TEMPLATE_FILE } from '../src/db/pglite-template';
+import { createPgliteTemplates } from '../src/db/client';
+import { demoTemplatePath, TEMPLATE_FILE } from '../src/db/pglite-template';
 import { seed } from '../src/seed';
 
-export async function makePgliteTemplate(distDir: string): Promise<string> {
+export async function makePgliteTemplate(distDir: string): Promise<string[]> {
   const file = path.join(distDir, TEMPLATE_FILE);
-  await createPgliteTemplate(file, path.join(distDir, 'migrations'), (db) => seed(db, { demo: false }));
-  return file;
+  const demoFile = demoTemplatePath(file);
+  const now = new Date();
+  await createPgliteTemplates(
+    [
+      { file, prepare: (db) => seed(db, { demo: false }) },
+      {
+        file: demoFile,
+        prepare: (db) => seed(db, { demo: true, now }),
+        manifest: { demoSeededAt: now.toISOString() },
+      },
+    ],
+    path.join(distDir, 'migrations'),
+  );
+  return [file, demoFile];
 }

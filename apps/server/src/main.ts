@@ -33,7 +33,16 @@ async function main() {
     });
   }
 
+  const listening = performance.now();
   await app.listen({ port: config.port, host: config.host });
+  const startup = {
+    ...app.startupPhases,
+    listen: Math.round(performance.now() - listening),
+    total: Math.round(performance.now()),
+    database: app.database.createdFrom ?? app.database.kind,
+  };
+  // One line that says where the start-up went (the bench's startup scenario prints it).
+  app.log.info({ startup }, 'start-up phases (ms)');
   if (!config.webDist) app.log.warn('web app not built: serving the API only (run npm run build)');
   app.log.info(`Closia is ready on ${config.appUrl}`);
 }

@@ -14,9 +14,12 @@ import { drizzlePglite, PgliteDriverClient } from './pglite-driver';
 import {
   beginCreation,
   defaultTemplatePath,
+  demoTemplatePath,
   extractTemplate,
   isFreshDirectory,
   isUsableTemplate,
+  readManifest,
+  type TemplateManifest,
   templateBlob,
   writeTemplate,
 } from './pglite-template';
@@ -43,9 +46,10 @@ export interface Database {
   dump?(): Promise<Blob>;
   /**
    * PGlite only: where the database came from — a data directory found in place, the build's
-   * migrated template, a plain initdb (no usable template), or a dump handed to openDatabase.
+   * migrated template (`demo-template`: the one with the demo seeded in), a plain initdb (no usable
+   * template), or a dump handed to openDatabase.
    */
-  createdFrom?: 'existing' | 'template' | 'initdb' | 'dump';
+  createdFrom?: 'existing' | 'template' | 'demo-template' | 'initdb' | 'dump';
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -61,6 +65,12 @@ export interface OpenOptions {
    * (default: `CLOSIA_PGLITE_TEMPLATE`, else `pglite-template.tar.gz` beside the bundle); null: initdb.
    */
   template?: string | null;
+  /**
+   * PGlite on disk, the demo asked for: a fresh data directory starts from the demo template
+   * beside the template (`pglite-template-demo.tar.gz`) when there is a usable one, and `adjust`
+   * runs on it (the demo's dates moved from `seededAt` to now) before the directory counts as created.
+   */
+  demo?: { adjust(database: Database, seededAt: Date): Promise<void> };
 }
 
 export async function openDatabase(config: Config['database'], options: OpenOptions = {}): Promise<Database> {
@@ -71,6 +81,7 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
   let loadDataDir = options.loadDataDir;
   let createdFrom: Database['createdFrom'] = loadDataDir ? 'dump' : dataDir ? 'existing' : 'initdb';
   let created = () => {};
+  let demoSeededAt: Date | undefined;
   if (dataDir) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
     // A first start that died half-way is started again from scratch.
@@ -78,13 +89,21 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
     if (isFreshDirectory(dataDir) && !loadDataDir) {
       const templateFile = options.template === undefined ? defaultTemplatePath() : options.template;
       createdFrom = 'initdb';
-      if (templateFile && isUsableTemplate(templateFile)) {
-        createdFrom = 'template';
+      let chosen = templateFile && isUsableTemplate(templateFile) ? templateFile : null;
+      const demoFile = templateFile && options.demo ? demoTemplatePath(templateFile) : null;
+      const seededAt =
+        demoFile && isUsableTemplate(demoFile) ? readManifest(demoFile)?.demoSeededAt : undefined;
+      if (demoFile && seededAt) {
+        chosen = demoFile;
+        demoSeededAt = new Date(seededAt);
+      }
+      if (chosen) {
+        createdFrom = demoSeededAt ? 'demo-template' : 'template';
         try {
-          extractTemplate(templateFile, dataDir);
+          extractTemplate(chosen, dataDir);
         } catch {
           // Not the archive we know how to unpack: PGlite's own loader reads it.
-          loadDataDir = templateBlob(templateFile);
+          loadDataDir = templateBlob(chosen);
         }
       }
     }
@@ -94,12 +113,11 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm, unaccent },
   });
-  created();
   // Drizzle talks to PGlite through a client that skips the per-query parser copy and runs
   // named (`.prepare('name')`) queries as server-side prepared statements (see pglite-driver.ts).
   const client = PgliteDriverClient.wrap(pg);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: 'pglite',
     // One process owns a PGlite directory, so no lock is needed here.
@@ -119,6 +137,16 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
     dump: async () => pg.dumpDataDir('gzip'),
     createdFrom,
   };
+  if (demoSeededAt && options.demo) {
+    try {
+      await options.demo.adjust(database, demoSeededAt);
+    } catch (error) {
+      await pg.close();
+      throw error; // the directory stays marked as being created: the next start begins again
+    }
+  }
+  created();
+  return database;
 }
 
 /**
@@ -131,13 +159,28 @@ export async function createPgliteTemplate(
   folder = migrationsFolder,
   prepare?: (db: Db) => Promise<void>,
 ): Promise<void> {
+  await createPgliteTemplates([{ file, prepare }], folder);
+}
+
+export interface TemplateStep {
+  file: string;
+  /** Runs on the database the previous steps left. */
+  prepare?: (db: Db) => Promise<void>;
+  /** Written in the template's manifest (the demo template: the instant its demo was seeded at). */
+  manifest?: Pick<TemplateManifest, 'demoSeededAt'>;
+}
+
+/** Several templates from one migrated database (one initdb): each step adds to the last one's. */
+export async function createPgliteTemplates(steps: TemplateStep[], folder = migrationsFolder): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir: 'memory' }, { migrationsFolder: folder });
   try {
     await database.migrate();
-    await prepare?.(database.db);
-    // Flushed to the data files: a database opened from the dump has no WAL to replay.
-    await database.rows('checkpoint');
-    await writeTemplate(file, await database.dump!(), folder);
+    for (const step of steps) {
+      await step.prepare?.(database.db);
+      // Flushed to the data files: a database opened from the dump has no WAL to replay.
+      await database.rows('checkpoint');
+      await writeTemplate(step.file, await database.dump!(), folder, step.manifest);
+    }
   } finally {
     await database.close();
   }

@@ -3,8 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPgliteTemplate, type Database, migrationsFolder, openDatabase } from './client';
-import { extractTemplate, installedPgliteVersion, isUsableTemplate, TEMPLATE_FILE } from './pglite-template';
+import {
+  createPgliteTemplate,
+  createPgliteTemplates,
+  type Database,
+  migrationsFolder,
+  openDatabase,
+} from './client';
+import {
+  demoTemplatePath,
+  extractTemplate,
+  installedPgliteVersion,
+  isUsableTemplate,
+  TEMPLATE_FILE,
+} from './pglite-template';
 
 // A fresh on-disk DATA_DIR starts from the build's migrated template (no initdb); the migrations
 // still run after it, for templates older than the code. These tests use PGlite whatever the suite's
@@ -176,5 +188,67 @@ describe('PGlite template', () => {
     });
     writeFileSync(`${stale}.json`, JSON.stringify({ ...manifest, pglite: '0.0.1' }));
     expect(isUsableTemplate(stale)).toBe(false);
+  });
+
+  it('starts a fresh directory from the demo template when the demo is asked for, adjusted before it counts as created', async () => {
+    const plain = path.join(dir, 'with-demo', TEMPLATE_FILE);
+    const seededAt = new Date('2026-01-05T10:00:00Z');
+    await createPgliteTemplates([
+      { file: plain },
+      {
+        file: demoTemplatePath(plain),
+        prepare: async (db) => {
+          await db.execute(`insert into work_sectors (name) values ('Demo sector')`);
+        },
+        manifest: { demoSeededAt: seededAt.toISOString() },
+      },
+    ]);
+    const demoSector = `select name from work_sectors where name = 'Demo sector'`;
+    const adjusted: Date[] = [];
+    const demo = {
+      adjust: async (database: Database, at: Date) => {
+        adjusted.push(at);
+        await database.rows(`update work_sectors set name = 'Adjusted' where name = 'Demo sector'`);
+      },
+    };
+    const withDemo = path.join(dir, 'with-demo/db');
+    const database = await openDatabase({ kind: 'pglite', dataDir: withDemo }, { template: plain, demo });
+    try {
+      expect(database.createdFrom).toBe('demo-template');
+      expect(adjusted).toEqual([seededAt]);
+      expect(await database.rows(`select name from work_sectors where name = 'Adjusted'`)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(`${withDemo}.creating`)).toBe(false);
+    // Opened again: the directory exists, nothing is adjusted twice.
+    const again = await openDatabase({ kind: 'pglite', dataDir: withDemo }, { template: plain, demo });
+    await again.close();
+    expect(again.createdFrom).toBe('existing');
+    expect(adjusted).toHaveLength(1);
+
+    // Without the demo, the plain template.
+    const without = await open(path.join(dir, 'without-demo/db'), plain);
+    try {
+      expect(without.createdFrom).toBe('template');
+      expect(await without.rows(demoSector)).toHaveLength(0);
+    } finally {
+      await without.close();
+    }
+
+    // An adjustment that fails leaves the directory to be created again at the next start.
+    const failing = path.join(dir, 'failing-demo/db');
+    const broken = { adjust: () => Promise.reject(new Error('disk full')) };
+    await expect(
+      openDatabase({ kind: 'pglite', dataDir: failing }, { template: plain, demo: broken }),
+    ).rejects.toThrow('disk full');
+    expect(existsSync(`${failing}.creating`)).toBe(true);
+    const retried = await openDatabase({ kind: 'pglite', dataDir: failing }, { template: plain, demo });
+    try {
+      expect(retried.createdFrom).toBe('demo-template');
+      expect(await retried.rows(`select name from work_sectors where name = 'Adjusted'`)).toHaveLength(1);
+    } finally {
+      await retried.close();
+    }
   });
 });

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
 export const TEMPLATE_FILE = 'pglite-template.tar.gz';
+/** Beside it, the same with the demo data seeded in (used when the demo is asked for). */
+export const DEMO_TEMPLATE_SUFFIX = '-demo.tar.gz';
 const MANIFEST_SUFFIX = '.json';
 
 export interface TemplateManifest {
@@ -17,6 +19,22 @@ export interface TemplateManifest {
   /** Tags of the migrations applied in the template (drizzle's journal). */
   migrations: string[];
   createdAt: string;
+  /** The demo template: the instant its demo was seeded at (its dates are relative to it). */
+  demoSeededAt?: string;
+}
+
+/** The demo template that goes with a template file. */
+export function demoTemplatePath(file: string): string {
+  return file.replace(/\.tar\.gz$/, '') + DEMO_TEMPLATE_SUFFIX;
+}
+
+/** A template's manifest, or null when missing or unreadable. */
+export function readManifest(file: string): TemplateManifest | null {
+  try {
+    return JSON.parse(readFileSync(`${file}${MANIFEST_SUFFIX}`, 'utf8')) as TemplateManifest;
+  } catch {
+    return null;
+  }
 }
 
 /** Where the template is looked for: `CLOSIA_PGLITE_TEMPLATE`, else beside this module (dist/ in the bundle). */
@@ -50,14 +68,9 @@ export function installedPgliteVersion(): string {
  * (otherwise the caller runs initdb, as before).
  */
 export function isUsableTemplate(file: string): boolean {
-  const manifestFile = `${file}${MANIFEST_SUFFIX}`;
-  if (!existsSync(file) || !existsSync(manifestFile)) return false;
-  try {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as TemplateManifest;
-    return manifest.pglite === installedPgliteVersion();
-  } catch {
-    return false; // unreadable: as good as none
-  }
+  if (!existsSync(file)) return false;
+  // Missing or unreadable: as good as none.
+  return readManifest(file)?.pglite === installedPgliteVersion();
 }
 
 /** The template as a Blob for `PGlite.create({ loadDataDir })`. */
@@ -129,7 +142,12 @@ export function extractTemplate(file: string, dataDir: string): void {
 }
 
 /** Writes a dump (and its manifest) atomically: a half-written template is never read. */
-export async function writeTemplate(file: string, dump: Blob, migrationsFolder: string): Promise<void> {
+export async function writeTemplate(
+  file: string,
+  dump: Blob,
+  migrationsFolder: string,
+  extra: Pick<TemplateManifest, 'demoSeededAt'> = {},
+): Promise<void> {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
@@ -137,6 +155,7 @@ export async function writeTemplate(file: string, dump: Blob, migrationsFolder: 
     pglite: installedPgliteVersion(),
     migrations: journal.entries.map((entry) => entry.tag),
     createdAt: new Date().toISOString(),
+    ...extra,
   };
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;

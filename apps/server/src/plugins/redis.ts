@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +31,8 @@ export const redisPlugin = fp(
       app.decorate('redis', null);
       return;
     }
+    // Loaded only when configured: the embedded default starts without it.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(app.config.redisUrl, redisOptions);
     redis.on('error', (err: unknown) => app.log.debug({ err }, 'redis error'));
     let wasReady = false;

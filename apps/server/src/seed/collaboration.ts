@@ -152,7 +152,15 @@ function next(weekday: number, hour: number, minute: number, now: Date, weeksAhe
   return date;
 }
 
-export async function seedDemoCollaboration(db: Db): Promise<boolean> {
+/**
+ * How far the team's events move when a demo seeded at `seededAt` is brought to `now`: whole weeks
+ * (the same weekday and hour), from the next Monday then to the next Monday now.
+ */
+export function demoEventShiftMs(seededAt: Date, now: Date): number {
+  return next(1, 9, 30, now).getTime() - next(1, 9, 30, seededAt).getTime();
+}
+
+export async function seedDemoCollaboration(db: Db, now = new Date()): Promise<boolean> {
   const emails = [SETTER, CLOSER, SETTER_CLOSER, INFOPRENEUR, THOMAS, INES, HUGO, LEA];
   const people = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -169,7 +177,6 @@ export async function seedDemoCollaboration(db: Db): Promise<boolean> {
     .limit(1);
   if (existing) return false;
 
-  const now = new Date();
   await db.transaction(async (tx) => {
     const notes: (typeof notifications.$inferInsert)[] = [];
     const notify = (

@@ -416,7 +416,7 @@ const ago = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS)
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Idempotent: the demo CRM, when neither the demo setter nor the demo closer has a prospect. */
-export async function seedDemoCrm(db: Db): Promise<boolean> {
+export async function seedDemoCrm(db: Db, now = new Date()): Promise<boolean> {
   const people = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
@@ -457,7 +457,6 @@ export async function seedDemoCrm(db: Db): Promise<boolean> {
   const [service] = await db.select().from(services).where(eq(services.id, closerMission.serviceId));
   if (!service) return false;
 
-  const now = new Date();
   await db.transaction(async (tx) => {
     await acceptDemoFreelancers(tx, people, missionOf, now);
     const prospectIds = {

@@ -157,8 +157,15 @@ const planRows: (typeof plans.$inferInsert)[] = [
   },
 ];
 
+export interface SeedOptions {
+  demo: boolean;
+  log?: FastifyBaseLogger;
+  /** The instant the demo's dates are relative to (default: now; the build's demo template: its build time). */
+  now?: Date;
+}
+
 /** Idempotent: reference data always; demo accounts when asked (embedded default, or SEED_DEMO=1). */
-export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLogger }): Promise<void> {
+export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await db.insert(plans).values(planRows).onConflictDoNothing();
   await seedReferenceData(db);
   if (!options.demo) return;
@@ -172,16 +179,17 @@ export async function seed(db: Db, options: { demo: boolean; log?: FastifyBaseLo
   const emails = demoAccounts.map((account) => account.email);
   const existing = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
   const missing = demoAccounts.filter((account) => !existing.some((row) => row.email === account.email));
-  if (missing.length > 0) await seedDemoAccounts(db, missing, await demoHash(), options.log);
-  if (await seedDemoMarketplace(db, demoHash)) {
+  const now = options.now ?? new Date();
+  if (missing.length > 0) await seedDemoAccounts(db, missing, await demoHash(), now, options.log);
+  if (await seedDemoMarketplace(db, demoHash, now)) {
     options.log?.info(
       `demo marketplace created: offers, missions, applications; more accounts: ${demoMarketplaceEmails.join(', ')}`,
     );
   }
-  if (await seedDemoCrm(db)) {
+  if (await seedDemoCrm(db, now)) {
     options.log?.info('demo CRM created: prospects, activities, deals in every stage and their commissions');
   }
-  if (await seedDemoCollaboration(db)) {
+  if (await seedDemoCollaboration(db, now)) {
     options.log?.info(
       'demo collaboration created: conversations, a sales team with chats, events and shared deals',
     );
@@ -192,6 +200,7 @@ async function seedDemoAccounts(
   db: Db,
   missing: DemoAccount[],
   passwordHash: string,
+  now: Date,
   log: FastifyBaseLogger | undefined,
 ): Promise<void> {
   let created = 0;
@@ -205,7 +214,7 @@ async function seedDemoAccounts(
         passwordHash,
         admin: account.admin,
         role: account.role,
-        emailVerifiedAt: new Date(),
+        emailVerifiedAt: now,
         location: account.location,
         affiliationCode: `DEMO${account.email.split('@')[0]!.replace(/-/g, '').toUpperCase().slice(0, 8)}`,
       })

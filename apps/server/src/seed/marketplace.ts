@@ -334,7 +334,11 @@ const freelancers: DemoFreelancer[] = [
 ];
 
 /** Idempotent: adds the demo marketplace when the demo infopreneur has no offer. */
-export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<string>): Promise<boolean> {
+export async function seedDemoMarketplace(
+  db: Db,
+  passwordHash: () => Promise<string>,
+  now = new Date(),
+): Promise<boolean> {
   const [owner] = await db.select().from(users).where(eq(users.email, 'infopreneur@closia.fr'));
   if (!owner) return false;
   const [existing] = await db
@@ -363,7 +367,7 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
           lastName: account.lastName,
           passwordHash: hash,
           role: kind === 'setter_closer' ? 'setter-closer' : kind,
-          emailVerifiedAt: new Date(),
+          emailVerifiedAt: now,
           location: account.location,
           available: freelancer?.available ?? true,
         })
@@ -409,7 +413,7 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
             workSectorIds: sectorIds(offer.sectors),
             requestValidation: true,
             validationStatus: offer.validationStatus,
-            reviewedAt: offer.validationStatus === 'approved' ? new Date() : null,
+            reviewedAt: offer.validationStatus === 'approved' ? now : null,
           })
           .returning({ id: services.id });
         for (const mission of offer.missions) {
@@ -425,7 +429,7 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
               minExperience: mission.minExperience,
               ticket: mission.ticket,
               status: mission.published ? 'published' : 'draft',
-              publishedAt: mission.published ? new Date() : null,
+              publishedAt: mission.published ? now : null,
             })
             .returning({ id: missions.id });
           missionIdOf.set(mission.title, row!.id);
@@ -482,7 +486,7 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
           userId,
           message: a.message,
           status: a.status,
-          decidedAt: a.status === 'pending' ? null : new Date(),
+          decidedAt: a.status === 'pending' ? null : now,
         })
         .onConflictDoNothing();
     }
@@ -497,8 +501,8 @@ export async function seedDemoMarketplace(db: Db, passwordHash: () => Promise<st
         text: 'Prospects déjà qualifiés, 20 % de commission par vente : rejoignez notre équipe de closers.',
         targetRole: 'closer',
         targetWorkSectorIds: sectorIds(['Immobilier']),
-        startsAt: new Date(Date.now() - day),
-        endsAt: new Date(Date.now() + 30 * day),
+        startsAt: new Date(now.getTime() - day),
+        endsAt: new Date(now.getTime() + 30 * day),
         status: 'active',
         impressions: 184,
         clicks: 12,

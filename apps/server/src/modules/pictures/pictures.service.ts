@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { logActivity } from '../../lib/activity';
 import { fieldError } from '../../lib/errors';
 import type { Storage } from '../../plugins/storage';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
+
+/** sharp, a native addon, is loaded at the first picture rather than at every start. */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+};
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
@@ -55,6 +62,7 @@ export function sniffImageType(data: Buffer): 'jpeg' | 'png' | 'webp' | null {
 /** Decodes, orients, crops to the variant's size and re-encodes as WebP without metadata. */
 async function reencode(data: Buffer, kind: PictureKind): Promise<Buffer> {
   const { width, height } = variants[kind];
+  const sharp = await loadSharp();
   try {
     return await sharp(data, { failOn: 'truncated', limitInputPixels: 40_000_000 })
       .rotate()
@@ -141,7 +149,8 @@ export async function storeAttachment(
   data: Buffer,
 ): Promise<{ name: string; width: number; height: number }> {
   if (!sniffImageType(data)) throw attachmentErrors.type();
-  let encoded: { data: Buffer; info: sharp.OutputInfo };
+  let encoded: { data: Buffer; info: Sharp.OutputInfo };
+  const sharp = await loadSharp();
   try {
     encoded = await sharp(data, { failOn: 'truncated', limitInputPixels: 40_000_000 })
       .rotate()
