@@ -2,12 +2,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { setCrmCacheTtl } from './lib/crm-cache';
 import { redactForLog } from './lib/log-redaction';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { setSearchCacheTtl } from './lib/result-cache';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -91,7 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written from their schema by fast-json-stringify; under test, checked against Zod too.
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
   app.decorate('config', config);
 
   // From the process's start: Node's own and the bundle's loading.
