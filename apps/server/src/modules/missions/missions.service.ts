@@ -27,12 +27,7 @@ import { preparedPerDatabase } from '../../lib/prepared';
 import { requireInfopreneur, type Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { workSectorNameMap } from '../reference/reference.service';
-import {
-  commissionAmountOf,
-  namedRefs,
-  type ServiceRow,
-  userSummary,
-} from '../services/services.presenter';
+import { commissionAmountOf, namedRefs, type ServiceRow, userSummary } from '../services/services.presenter';
 
 /** The columns an answer shows: every one but the search text and vector (kilobytes a row). */
 const { searchText: _missionText, searchVector: _missionVector, ...missionShown } = getTableColumns(missions);

@@ -336,7 +336,11 @@ export async function workSectorNames(db: DbOrTx, ids: number[]): Promise<{ id: 
  * instance) is read from the database when asked for.
  */
 let sectorRenames = 0;
-const sectorNames = resultCache<Map<number, string>>({ name: 'sector-names', generation: () => sectorRenames, maxEntries: 1 });
+const sectorNames = resultCache<Map<number, string>>({
+  name: 'sector-names',
+  generation: () => sectorRenames,
+  maxEntries: 1,
+});
 
 export async function workSectorNameMap(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
