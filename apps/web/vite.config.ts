@@ -184,6 +184,27 @@ const startModules = ownModules(
   'components/(?:loading-bar|notifications-host|logo|color-scheme-toggle)',
   'layouts/(?:user-avatar|marketplace-links)',
 );
+/**
+ * The signed-in frame (sidebar, header's live items, account menu, route guards) and the small
+ * helpers most signed-in pages use: one chunk instead of a request per file.
+ */
+const shellModules = ownModules(
+  'app/guards',
+  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|admin-links)',
+  'features/notifications/components/live-header-items',
+  'components/(?:query-states|participant-avatar|page-header)',
+  'lib/(?:format|dayjs|error-message|onboarding)',
+);
+/**
+ * The marketplace pages' shared parts (API calls, cards, badges, filters' helpers): one chunk for
+ * the five marketplace pages; the forms' modals stay lazy.
+ */
+const marketplaceModules = ownModules(
+  'features/marketplace/api/[^/]+',
+  'features/marketplace/utils/(?:application|error-wording|filter-errors|format|search-params|use-last-data)',
+  'features/marketplace/components/(?:favorite-button|freelancer-card|job-card|match-details|mission-card|offer-facts|query-states|sort-select|status-badges|work-sector-options)',
+  'features/reference/api/[^/]+',
+);
 const publicModules = ownModules(
   'layouts/(?:default-layout|top-nav|footer)',
   'features/home/pages/home-page',
@@ -220,13 +241,15 @@ const vendorChunks = [
   // start-up and most pages use, instead of one request per file. Not the schemas, which need zod.
   {
     name: 'shared',
-    test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|deal-rules|enums|error-reasons|name-search|page-title|realtime-channels|team-capabilities|user)\.ts$/,
+    test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|deal-rules|enums|error-reasons|name-search|onboarding-steps|page-title|realtime-channels|team-capabilities|user)\.ts$/,
     priority: 4,
   },
   // Every icon of the app (~6 KB compressed): one request instead of one per icon.
   { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 4 },
   { name: 'start', test: startModules, priority: 3 },
   { name: 'public', test: publicModules, priority: 3 },
+  { name: 'shell', test: shellModules, priority: 2 },
+  { name: 'marketplace', test: marketplaceModules, priority: 2 },
 ];
 
 const proxied = ['/api', '/__transmit', '/health', '/metrics'];
