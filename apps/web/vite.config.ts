@@ -81,7 +81,6 @@ const MANTINE_BASE = [
   'Group',
   'List',
   'Loader',
-  'Notification',
   'Paper',
   'Portal',
   'Progress',
@@ -137,6 +136,7 @@ const mantineUi = inPackage(
   'react-number-format',
   'react-textarea-autosize',
 );
+const mantineStore = inPackage('@mantine/store');
 const vendor = (test: RegExp) => (id: string) => test.test(id) && !NEVER_GROUPED.test(id);
 
 /**
@@ -170,9 +170,10 @@ const ownModules = (...files: string[]) =>
 
 /**
  * Our own code that `/` runs at start-up, in two chunks instead of a dozen requests under 2 KB:
- * - `start`: the data layer (query client, live connection, API client, current user), the toast
- *   host, the loading bar, the paths, and the frame's parts that every layout shows (logo, avatar,
- *   colour-scheme toggle, marketplace links) — every page requests them at start-up;
+ * - `start`: the data layer (query client, live connection, API client, current user), the loading
+ *   bar, the paths, and the frame's parts that every layout shows (logo, avatar, colour-scheme toggle,
+ *   marketplace links) — every page requests them at start-up. Not the toast container, which loads
+ *   when a toast may come (lib/toast-host.ts);
  * - `public`: the public site's frame (top bar, footer) and the landing page.
  */
 const startModules = ownModules(
@@ -181,7 +182,8 @@ const startModules = ownModules(
   'lib/(?:api-client|api-errors|query-client|realtime)',
   'features/auth/api/(?:get-current-user|use-current-user)',
   'features/redirects/api/get-redirect',
-  'components/(?:loading-bar|notifications-host|logo|color-scheme-toggle)',
+  'components/(?:loading-bar|logo|color-scheme-toggle)',
+  'lib/toast-host',
   'layouts/(?:user-avatar|marketplace-links)',
 );
 /**
@@ -225,12 +227,18 @@ const vendorChunks = [
   { name: 'zod', test: vendor(inPackage('zod')), priority: 8 },
   // Dates are formatted on many pages, picked in a few forms.
   { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 8 },
-  { name: 'mantine', test: (id: string) => vendor(mantineBase)(id) || firstPaintIcons.test(id), priority: 7 },
-  // The toasts' store and container: requested at start-up (lib/ shows toasts, main.tsx mounts the
-  // host). Before mantine-ui, so that what the container needs (a portal) does not pull that in.
+  // With Mantine's tiny store (@mantine/store): the loading bar's store is one, as is the toasts'.
+  {
+    name: 'mantine',
+    test: (id: string) => vendor(mantineBase)(id) || mantineStore.test(id) || firstPaintIcons.test(id),
+    priority: 7,
+  },
+  // The toasts' store and container (with Mantine's Notification): loaded with the first page that
+  // shows toasts or when main.tsx mounts the container (lib/toast-host.ts), not by a visitor of `/`.
+  // Before mantine-ui, so that what the container needs (a portal) does not pull that in.
   {
     name: 'notifications',
-    test: vendor(inPackage('@mantine/notifications', '@mantine/store', 'react-transition-group')),
+    test: vendor(inPackage('@mantine/notifications', 'react-transition-group')),
     priority: 6,
   },
   { name: 'mantine-app', test: vendor(mantineApp), priority: 5 },
@@ -244,7 +252,7 @@ const vendorChunks = [
     test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|deal-rules|enums|error-reasons|name-search|onboarding-steps|page-title|realtime-channels|team-capabilities|user)\.ts$/,
     priority: 4,
   },
-  // Every icon of the app (~6 KB compressed): one request instead of one per icon.
+  // Every other icon of the app (~6 KB compressed): one request instead of one per icon.
   { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 4 },
   { name: 'start', test: startModules, priority: 3 },
   { name: 'public', test: publicModules, priority: 3 },
