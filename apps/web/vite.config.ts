@@ -137,6 +137,8 @@ const mantineUi = inPackage(
   'react-textarea-autosize',
 );
 const mantineStore = inPackage('@mantine/store');
+/** Our toast container (components/notifications-host.tsx, a few lines): with the toasts' chunk. */
+const toastContainer = /apps[\\/]web[\\/]src[\\/]components[\\/]notifications-host\.tsx$/;
 const vendor = (test: RegExp) => (id: string) => test.test(id) && !NEVER_GROUPED.test(id);
 
 /**
@@ -238,7 +240,8 @@ const vendorChunks = [
   // Before mantine-ui, so that what the container needs (a portal) does not pull that in.
   {
     name: 'notifications',
-    test: vendor(inPackage('@mantine/notifications', 'react-transition-group')),
+    test: (id: string) =>
+      vendor(inPackage('@mantine/notifications', 'react-transition-group'))(id) || toastContainer.test(id),
     priority: 6,
   },
   { name: 'mantine-app', test: vendor(mantineApp), priority: 5 },
