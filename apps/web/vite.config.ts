@@ -120,6 +120,21 @@ const MANTINE_APP = [
 const mantineApp = new RegExp(
   `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')})[\\\\/]`,
 );
+/**
+ * The scroll lock (react-remove-scroll and its parts) and Babel's helpers: used by the frame's
+ * overlays, the modals and the toasts' container alike, with `mantine-app`.
+ */
+const scrollLock = inPackage(
+  'react-remove-scroll',
+  'react-remove-scroll-bar',
+  'react-style-singleton',
+  'use-callback-ref',
+  'use-sidecar',
+  'get-nonce',
+  'detect-node-es',
+  'tslib',
+  '@babel/runtime',
+);
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -136,7 +151,9 @@ const mantineUi = inPackage(
   'react-number-format',
   'react-textarea-autosize',
 );
-const mantineStore = inPackage('@mantine/store');
+/** Mantine's tiny store and the toasts' store made of it (the toasts' container is `notifications`). */
+const mantineStore =
+  /node_modules[\\/]@mantine[\\/](?:store[\\/]|notifications[\\/]esm[\\/]notifications\.store\.mjs$)/;
 /** Our toast container (components/notifications-host.tsx, a few lines): with the toasts' chunk. */
 const toastContainer = /apps[\\/]web[\\/]src[\\/]components[\\/]notifications-host\.tsx$/;
 const vendor = (test: RegExp) => (id: string) => test.test(id) && !NEVER_GROUPED.test(id);
@@ -166,6 +183,49 @@ const firstPaintIcons = new RegExp(
   `node_modules[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/](?:createReactComponent|defaultAttributes|icons[\\\\/](?:${FIRST_PAINT_ICONS.join('|')}))\\.mjs$`,
 );
 
+/**
+ * The icons of the signed-in frame (sidebar, account menu, notification bell) and of the dashboard:
+ * `icons-app`, so that these pages do not download every icon of the app (`icons`).
+ */
+const APP_ICONS = [
+  'IconAlertCircle',
+  'IconBell',
+  'IconBellOff',
+  'IconCalendarCheck',
+  'IconCategory',
+  'IconCertificate',
+  'IconChartBar',
+  'IconChecklist',
+  'IconChevronDown',
+  'IconChevronRight',
+  'IconCircleCheck',
+  'IconCircleDashed',
+  'IconCoinEuro',
+  'IconFileCheck',
+  'IconFlame',
+  'IconGauge',
+  'IconHistory',
+  'IconLayoutDashboard',
+  'IconLogout',
+  'IconMailExclamation',
+  'IconMailForward',
+  'IconMessages',
+  'IconNews',
+  'IconPlugConnectedX',
+  'IconReportMoney',
+  'IconSend',
+  'IconSettings',
+  'IconShieldLock',
+  'IconSparkles',
+  'IconTable',
+  'IconTools',
+  'IconUserCircle',
+  'IconUsers',
+];
+const appIcons = new RegExp(
+  `node_modules[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](?:${APP_ICONS.join('|')})\\.mjs$`,
+);
+
 /** A test on our own source files (paths relative to apps/web/src, without the extension). */
 const ownModules = (...files: string[]) =>
   new RegExp(`apps[\\\\/]web[\\\\/]src[\\\\/](?:${files.join('|')})\\.tsx?$`);
@@ -175,7 +235,7 @@ const ownModules = (...files: string[]) =>
  * - `start`: the data layer (query client, live connection, API client, current user), the loading
  *   bar, the paths, and the frame's parts that every layout shows (logo, avatar, colour-scheme toggle,
  *   marketplace links) — every page requests them at start-up. Not the toast container, which loads
- *   when a toast may come (lib/toast-host.ts);
+ *   at the first toast (lib/toast-host.ts);
  * - `public`: the public site's frame (top bar, footer) and the landing page.
  */
 const startModules = ownModules(
@@ -198,6 +258,8 @@ const shellModules = ownModules(
   'features/notifications/components/live-header-items',
   'components/(?:query-states|participant-avatar|page-header)',
   'lib/(?:format|dayjs|error-message|onboarding)',
+  // The e-mail verification banner (the dashboard, the account page).
+  'features/auth/components/resend-verification-button',
 );
 /**
  * The marketplace pages' shared parts (API calls, cards, badges, filters' helpers): one chunk for
@@ -229,22 +291,25 @@ const vendorChunks = [
   { name: 'zod', test: vendor(inPackage('zod')), priority: 8 },
   // Dates are formatted on many pages, picked in a few forms.
   { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 8 },
-  // With Mantine's tiny store (@mantine/store): the loading bar's store is one, as is the toasts'.
+  // With Mantine's store and the toasts' store: the loading bar's store is one, and every page may
+  // show a toast (the container is loaded at the first one: lib/toast-host.ts).
   {
     name: 'mantine',
     test: (id: string) => vendor(mantineBase)(id) || mantineStore.test(id) || firstPaintIcons.test(id),
     priority: 7,
   },
-  // The toasts' store and container (with Mantine's Notification): loaded with the first page that
-  // shows toasts or when main.tsx mounts the container (lib/toast-host.ts), not by a visitor of `/`.
-  // Before mantine-ui, so that what the container needs (a portal) does not pull that in.
+  // Before the toasts' container, which takes the scroll lock's parts and Babel's helpers otherwise:
+  // the signed-in frame would then import the container's chunk.
+  { name: 'mantine-app', test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id), priority: 6.5 },
+  // The toasts' container (with Mantine's Notification and our notifications-host.tsx): loaded at the
+  // first toast (lib/toast-host.ts). Before mantine-ui, so that what the container needs (a portal)
+  // does not pull that in.
   {
     name: 'notifications',
     test: (id: string) =>
       vendor(inPackage('@mantine/notifications', 'react-transition-group'))(id) || toastContainer.test(id),
     priority: 6,
   },
-  { name: 'mantine-app', test: vendor(mantineApp), priority: 5 },
   { name: 'mantine-ui', test: vendor(mantineUi), priority: 5 },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
   { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 4 },
@@ -252,14 +317,27 @@ const vendorChunks = [
   // start-up and most pages use, instead of one request per file. Not the schemas, which need zod.
   {
     name: 'shared',
-    test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|deal-rules|enums|error-reasons|name-search|onboarding-steps|page-title|realtime-channels|team-capabilities|user)\.ts$/,
+    test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|enums|error-reasons|onboarding-steps|page-title|realtime-channels|user)\.ts$/,
     priority: 4,
   },
-  // Every other icon of the app (~6 KB compressed): one request instead of one per icon.
+  // The rules of the deals, of name search and of the teams' roles: their own pages only.
+  {
+    name: 'shared-rules',
+    test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|name-search|team-capabilities)\.ts$/,
+    priority: 4,
+  },
+  { name: 'icons-app', test: appIcons, priority: 4.5 },
+  // Every other icon of the app (~5 KB compressed): one request instead of one per icon.
   { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 4 },
   { name: 'start', test: startModules, priority: 3 },
   { name: 'public', test: publicModules, priority: 3 },
-  { name: 'shell', test: shellModules, priority: 2 },
+  // With the live connection's client (@adonisjs/transmit-client), which only signed-in users load,
+  // as they load the shell (the header's live items are in it).
+  {
+    name: 'shell',
+    test: (id: string) => shellModules.test(id) || vendor(inPackage('@adonisjs/transmit-client'))(id),
+    priority: 2,
+  },
   { name: 'marketplace', test: marketplaceModules, priority: 2 },
 ];
 

@@ -12,7 +12,7 @@ import { AppErrorBoundary } from './components/app-error-boundary';
 import { requestCurrentUserAtStartup } from './features/auth/api/current-user-request';
 import { cookieColorSchemeManager } from './lib/color-scheme-manager';
 import { guardedReload } from './lib/reload-guard';
-import { requestToastHostWhenNeeded, useToastHostWanted } from './lib/toast-host';
+import { useToastHostWanted } from './lib/toast-host';
 import { cssVariablesResolver, theme } from './theme';
 
 // Zod compiles object parsers with `new Function` when it may; the Content-Security-Policy forbids it
@@ -39,12 +39,11 @@ window.addEventListener('vite:preloadError', () => {
   if (router.state.navigation.state === 'idle') guardedReload('chunk preload failure');
 });
 
-// The toast container is not needed for the first paint, nor by a visitor of `/` who does nothing: it
-// loads when a toast may come (lib/toast-host.ts). Toasts shown before it has loaded wait in the store.
+// The toast container is not needed before the first toast (lib/toast-host.ts): it loads then, and
+// shows the toast, which waited in the store.
 const NotificationsHost = lazy(() =>
   import('./components/notifications-host').then((m) => ({ default: m.NotificationsHost })),
 );
-requestToastHostWhenNeeded((listener) => router.subscribe((state) => listener(state.location.pathname)));
 
 function ToastHost() {
   return useToastHostWanted() ? (

@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 import { errorText } from './api-errors';
-import { requestToastHost } from './toast-host';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -25,9 +24,8 @@ export function onUnauthorized(handler: () => void) {
   unauthorizedHandler = handler;
 }
 
-/** A red toast. The toast store ships with the toasts' chunk, fetched on the first one (not at start-up). */
+/** A red toast. The toasts' container is fetched at the first one (lib/toast-host.ts), not at start-up. */
 function toastError(message: string) {
-  requestToastHost();
   import('@mantine/notifications')
     .then(({ notifications }) => notifications.show({ color: 'red', title: 'Erreur', message }))
     .catch((error: unknown) => console.error('Unable to show the error toast', message, error));

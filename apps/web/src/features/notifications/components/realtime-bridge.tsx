@@ -11,7 +11,6 @@ import {
   useRealtimeChannel,
   useRealtimeStatus,
 } from '../../../lib/realtime';
-import { requestToastHost } from '../../../lib/toast-host';
 import { currentUserQueryKey } from '../../auth/api/get-current-user';
 import { notificationKeys } from '../api/notifications';
 import classes from './realtime-bridge.module.css';
@@ -33,9 +32,6 @@ export function RealtimeBridge({ user }: { user: CurrentUser }) {
   useEffect(() => {
     realtime.start(user.id);
   }, [user.id]);
-
-  // Live events show toasts: the container must be there (on `/`, it waits for a reason to load).
-  useEffect(requestToastHost, []);
 
   useRealtimeChannel(channels.user(user.id), (event: RealtimeEvent) => {
     switch (event.type) {
