@@ -57,7 +57,7 @@ const NEVER_GROUPED = /[\\/](?:esm[\\/]index|tabler-icons-react)\.mjs$|\.css$/;
 
 /**
  * The Mantine components of the public site and of the layouts' first paint (top bar, footer, landing
- * page, start-up spinner, toasts). With what they import (the MantineProvider, `factory`, the style
+ * page, start-up spinner; the toasts' Notification is in `notifications`). With what they import (the MantineProvider, `factory`, the style
  * system, the hooks they use), they are the `mantine` chunk that every page loads. The signed-in
  * frame's components are `mantine-app` (MANTINE_APP); the rest of Mantine (the forms' inputs, modals,
  * tables…) is `mantine-ui`, loaded by the first page that uses any of it. A component missing from a
