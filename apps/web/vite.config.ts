@@ -57,7 +57,7 @@ const NEVER_GROUPED = /[\\/](?:esm[\\/]index|tabler-icons-react)\.mjs$|\.css$/;
 
 /**
  * The Mantine components of the public site and of the layouts' first paint (top bar, footer, landing
- * page, start-up spinner, toasts). With what they import (the MantineProvider, `factory`, the style
+ * page, start-up spinner; the toasts' Notification is in `notifications`). With what they import (the MantineProvider, `factory`, the style
  * system, the hooks they use), they are the `mantine` chunk that every page loads. The signed-in
  * frame's components are `mantine-app` (MANTINE_APP); the rest of Mantine (the forms' inputs, modals,
  * tables…) is `mantine-ui`, loaded by the first page that uses any of it. A component missing from a
@@ -81,7 +81,6 @@ const MANTINE_BASE = [
   'Group',
   'List',
   'Loader',
-  'Notification',
   'Paper',
   'Portal',
   'Progress',
@@ -121,6 +120,21 @@ const MANTINE_APP = [
 const mantineApp = new RegExp(
   `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')})[\\\\/]`,
 );
+/**
+ * The scroll lock (react-remove-scroll and its parts) and Babel's helpers: used by the frame's
+ * overlays, the modals and the toasts' container alike, with `mantine-app`.
+ */
+const scrollLock = inPackage(
+  'react-remove-scroll',
+  'react-remove-scroll-bar',
+  'react-style-singleton',
+  'use-callback-ref',
+  'use-sidecar',
+  'get-nonce',
+  'detect-node-es',
+  'tslib',
+  '@babel/runtime',
+);
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -137,7 +151,130 @@ const mantineUi = inPackage(
   'react-number-format',
   'react-textarea-autosize',
 );
+/** Mantine's tiny store and the toasts' store made of it (the toasts' container is `notifications`). */
+const mantineStore =
+  /node_modules[\\/]@mantine[\\/](?:store[\\/]|notifications[\\/]esm[\\/]notifications\.store\.mjs$)/;
+/** Our toast container (components/notifications-host.tsx, a few lines): with the toasts' chunk. */
+const toastContainer = /apps[\\/]web[\\/]src[\\/]components[\\/]notifications-host\.tsx$/;
 const vendor = (test: RegExp) => (id: string) => test.test(id) && !NEVER_GROUPED.test(id);
+
+/**
+ * The icons that the public frame and the landing page draw (and the icons' runtime): with Mantine's
+ * base chunk, which every page loads, so that `/` does not download every icon of the app.
+ */
+const FIRST_PAINT_ICONS = [
+  'IconArrowRight',
+  'IconBriefcase',
+  'IconBuildingStore',
+  'IconCheck',
+  'IconCoin',
+  'IconLayoutKanban',
+  'IconMoon',
+  'IconSchool',
+  'IconSearch',
+  'IconSpeakerphone',
+  'IconStar',
+  'IconSun',
+  'IconTarget',
+  'IconUsersGroup',
+  'IconVideo',
+];
+const firstPaintIcons = new RegExp(
+  `node_modules[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/](?:createReactComponent|defaultAttributes|icons[\\\\/](?:${FIRST_PAINT_ICONS.join('|')}))\\.mjs$`,
+);
+
+/**
+ * The icons of the signed-in frame (sidebar, account menu, notification bell) and of the dashboard:
+ * `icons-app`, so that these pages do not download every icon of the app (`icons`).
+ */
+const APP_ICONS = [
+  'IconAlertCircle',
+  'IconBell',
+  'IconBellOff',
+  'IconCalendarCheck',
+  'IconCategory',
+  'IconCertificate',
+  'IconChartBar',
+  'IconChecklist',
+  'IconChevronDown',
+  'IconChevronRight',
+  'IconCircleCheck',
+  'IconCircleDashed',
+  'IconCoinEuro',
+  'IconFileCheck',
+  'IconFlame',
+  'IconGauge',
+  'IconHistory',
+  'IconLayoutDashboard',
+  'IconLogout',
+  'IconMailExclamation',
+  'IconMailForward',
+  'IconMessages',
+  'IconNews',
+  'IconPlugConnectedX',
+  'IconReportMoney',
+  'IconSend',
+  'IconSettings',
+  'IconShieldLock',
+  'IconSparkles',
+  'IconTable',
+  'IconTools',
+  'IconUserCircle',
+  'IconUsers',
+];
+const appIcons = new RegExp(
+  `node_modules[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](?:${APP_ICONS.join('|')})\\.mjs$`,
+);
+
+/** A test on our own source files (paths relative to apps/web/src, without the extension). */
+const ownModules = (...files: string[]) =>
+  new RegExp(`apps[\\\\/]web[\\\\/]src[\\\\/](?:${files.join('|')})\\.tsx?$`);
+
+/**
+ * Our own code that `/` runs at start-up, in two chunks instead of a dozen requests under 2 KB:
+ * - `start`: the data layer (query client, live connection, API client, current user), the loading
+ *   bar, the paths, and the frame's parts that every layout shows (logo, avatar, colour-scheme toggle,
+ *   marketplace links) — every page requests them at start-up. Not the toast container, which loads
+ *   at the first toast (lib/toast-host.ts);
+ * - `public`: the public site's frame (top bar, footer) and the landing page.
+ */
+const startModules = ownModules(
+  'app/data-provider',
+  'config/paths',
+  'lib/(?:api-client|api-errors|query-client|realtime)',
+  'features/auth/api/(?:get-current-user|use-current-user)',
+  'features/redirects/api/get-redirect',
+  'components/(?:loading-bar|logo|color-scheme-toggle)',
+  'lib/toast-host',
+  'layouts/(?:user-avatar|marketplace-links)',
+);
+/**
+ * The signed-in frame (sidebar, header's live items, account menu, route guards) and the small
+ * helpers most signed-in pages use: one chunk instead of a request per file.
+ */
+const shellModules = ownModules(
+  'app/guards',
+  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|admin-links)',
+  'features/notifications/components/live-header-items',
+  'components/(?:query-states|participant-avatar|page-header)',
+  'lib/(?:format|dayjs|error-message|onboarding)',
+  // The e-mail verification banner (the dashboard, the account page).
+  'features/auth/components/resend-verification-button',
+);
+/**
+ * The marketplace pages' shared parts (API calls, cards, badges, filters' helpers): one chunk for
+ * the five marketplace pages; the forms' modals stay lazy.
+ */
+const marketplaceModules = ownModules(
+  'features/marketplace/api/[^/]+',
+  'features/marketplace/utils/(?:application|error-wording|filter-errors|format|search-params|use-last-data)',
+  'features/marketplace/components/(?:favorite-button|freelancer-card|job-card|match-details|mission-card|offer-facts|query-states|sort-select|status-badges|work-sector-options)',
+  'features/reference/api/[^/]+',
+);
+const publicModules = ownModules(
+  'layouts/(?:default-layout|top-nav|footer)',
+  'features/home/pages/home-page',
+);
 
 /**
  * Vendor code in a few named chunks instead of one chunk per component and per icon (the automatic
@@ -154,15 +291,25 @@ const vendorChunks = [
   { name: 'zod', test: vendor(inPackage('zod')), priority: 8 },
   // Dates are formatted on many pages, picked in a few forms.
   { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 8 },
-  { name: 'mantine', test: vendor(mantineBase), priority: 7 },
-  // The toasts' store and container: requested at start-up (lib/ shows toasts, main.tsx mounts the
-  // host). Before mantine-ui, so that what the container needs (a portal) does not pull that in.
+  // With Mantine's store and the toasts' store: the loading bar's store is one, and every page may
+  // show a toast (the container is loaded at the first one: lib/toast-host.ts).
+  {
+    name: 'mantine',
+    test: (id: string) => vendor(mantineBase)(id) || mantineStore.test(id) || firstPaintIcons.test(id),
+    priority: 7,
+  },
+  // Before the toasts' container, which takes the scroll lock's parts and Babel's helpers otherwise:
+  // the signed-in frame would then import the container's chunk.
+  { name: 'mantine-app', test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id), priority: 6.5 },
+  // The toasts' container (with Mantine's Notification and our notifications-host.tsx): loaded at the
+  // first toast (lib/toast-host.ts). Before mantine-ui, so that what the container needs (a portal)
+  // does not pull that in.
   {
     name: 'notifications',
-    test: vendor(inPackage('@mantine/notifications', '@mantine/store', 'react-transition-group')),
+    test: (id: string) =>
+      vendor(inPackage('@mantine/notifications', 'react-transition-group'))(id) || toastContainer.test(id),
     priority: 6,
   },
-  { name: 'mantine-app', test: vendor(mantineApp), priority: 5 },
   { name: 'mantine-ui', test: vendor(mantineUi), priority: 5 },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
   { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 4 },
@@ -170,11 +317,28 @@ const vendorChunks = [
   // start-up and most pages use, instead of one request per file. Not the schemas, which need zod.
   {
     name: 'shared',
-    test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|deal-rules|enums|error-reasons|name-search|page-title|realtime-channels|team-capabilities|user)\.ts$/,
+    test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|enums|error-reasons|onboarding-steps|page-title|realtime-channels|user)\.ts$/,
     priority: 4,
   },
-  // Every icon of the app (~6 KB compressed): one request instead of one per icon.
+  // The rules of the deals, of name search and of the teams' roles: their own pages only.
+  {
+    name: 'shared-rules',
+    test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|name-search|team-capabilities)\.ts$/,
+    priority: 4,
+  },
+  { name: 'icons-app', test: appIcons, priority: 4.5 },
+  // Every other icon of the app (~5 KB compressed): one request instead of one per icon.
   { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 4 },
+  { name: 'start', test: startModules, priority: 3 },
+  { name: 'public', test: publicModules, priority: 3 },
+  // With the live connection's client (@adonisjs/transmit-client), which only signed-in users load,
+  // as they load the shell (the header's live items are in it).
+  {
+    name: 'shell',
+    test: (id: string) => shellModules.test(id) || vendor(inPackage('@adonisjs/transmit-client'))(id),
+    priority: 2,
+  },
+  { name: 'marketplace', test: marketplaceModules, priority: 2 },
 ];
 
 const proxied = ['/api', '/__transmit', '/health', '/metrics'];

@@ -12,6 +12,7 @@ import { AppErrorBoundary } from './components/app-error-boundary';
 import { requestCurrentUserAtStartup } from './features/auth/api/current-user-request';
 import { cookieColorSchemeManager } from './lib/color-scheme-manager';
 import { guardedReload } from './lib/reload-guard';
+import { useToastHostWanted } from './lib/toast-host';
 import { cssVariablesResolver, theme } from './theme';
 
 // Zod compiles object parsers with `new Function` when it may; the Content-Security-Policy forbids it
@@ -38,10 +39,19 @@ window.addEventListener('vite:preloadError', () => {
   if (router.state.navigation.state === 'idle') guardedReload('chunk preload failure');
 });
 
-// The toast container is not needed for the first paint: toasts shown before it loads wait in the store.
+// The toast container is not needed before the first toast (lib/toast-host.ts): it loads then, and
+// shows the toast, which waited in the store.
 const NotificationsHost = lazy(() =>
   import('./components/notifications-host').then((m) => ({ default: m.NotificationsHost })),
 );
+
+function ToastHost() {
+  return useToastHostWanted() ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
 
 const colorSchemeManager = cookieColorSchemeManager();
 
@@ -57,9 +67,7 @@ createRoot(container).render(
       colorSchemeManager={colorSchemeManager}
     >
       <AppErrorBoundary>
-        <Suspense fallback={null}>
-          <NotificationsHost />
-        </Suspense>
+        <ToastHost />
         <RouterProvider router={router} />
       </AppErrorBoundary>
     </MantineProvider>

@@ -4,6 +4,7 @@ export * from './deal-rules';
 export * from './enums';
 export * from './error-reasons';
 export * from './name-search';
+export * from './onboarding-steps';
 export * from './page-title';
 export * from './prospect-rules';
 export * from './realtime-channels';

@@ -24,7 +24,7 @@ export function onUnauthorized(handler: () => void) {
   unauthorizedHandler = handler;
 }
 
-/** A red toast. The toast store ships with the toasts' chunk, fetched on the first one (not at start-up). */
+/** A red toast. The toasts' container is fetched at the first one (lib/toast-host.ts), not at start-up. */
 function toastError(message: string) {
   import('@mantine/notifications')
     .then(({ notifications }) => notifications.show({ color: 'red', title: 'Erreur', message }))
