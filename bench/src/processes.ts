@@ -24,15 +24,28 @@ const bareDbServer = fileURLToPath(new URL('./bare-db-server.mjs', import.meta.u
 
 // ── build ────────────────────────────────────────────────────────────────────────────────────
 
-/** Newest modification time (ms) of the files the bundle is built from. */
-function newestSource(): number {
-  const roots = [
-    path.join(serverDir, 'src'),
-    path.join(serverDir, 'scripts'),
-    path.join(serverDir, 'package.json'),
-    path.join(repoRoot, 'packages/shared/src'),
-    path.join(repoRoot, 'packages/shared/package.json'),
-  ];
+const sharedSources = [
+  path.join(repoRoot, 'packages/shared/src'),
+  path.join(repoRoot, 'packages/shared/package.json'),
+];
+/** What the server bundle is built from. */
+const serverSources = [
+  path.join(serverDir, 'src'),
+  path.join(serverDir, 'scripts'),
+  path.join(serverDir, 'package.json'),
+  ...sharedSources,
+];
+const webDir = path.join(repoRoot, 'apps/web');
+/** What the web app (apps/web/dist) is built from. */
+export const webSources = [
+  ...['src', 'build', 'scripts', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((f) =>
+    path.join(webDir, f),
+  ),
+  ...sharedSources,
+];
+
+/** Newest modification time (ms) of the files under `roots`, tests left out. */
+export function newestSource(roots: readonly string[] = serverSources): number {
   let newest = 0;
   for (const root of roots) {
     if (!existsSync(root)) continue;

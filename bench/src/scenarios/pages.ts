@@ -20,7 +20,7 @@ import { signIn } from '../api';
 import { defer, tempDir } from '../cleanup';
 import type { BenchConfig } from '../config';
 import type { Database, Problems } from '../environment';
-import { repoRoot, startServer, webDist } from '../processes';
+import { newestSource, repoRoot, startServer, webDist, webSources } from '../processes';
 import { int, type SummaryRow } from '../report';
 
 /** Issue 19: JavaScript transferred (KB = 1024 bytes) and script requests per page. */
@@ -74,10 +74,12 @@ function chromiumPath(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
-/** apps/web/dist is built by `npm run build`; build the web app alone when it is missing. */
+/** apps/web/dist is built by `npm run build`; build the web app alone when it is missing or older than its sources. */
 function ensureWebBuilt(): string {
   const index = path.join(webDist, 'index.html');
-  if (existsSync(index)) return `built ${statSync(index).mtime.toISOString()}`;
+  if (existsSync(index) && statSync(index).mtimeMs >= newestSource(webSources)) {
+    return `built ${statSync(index).mtime.toISOString()}, up to date`;
+  }
   const started = performance.now();
   const result = spawnSync('npm', ['run', 'build', '-w', '@closia/web'], {
     cwd: repoRoot,
