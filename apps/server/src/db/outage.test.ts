@@ -149,6 +149,10 @@ describe.skipIf(!bin)('database outage (own PostgreSQL, real server process)', (
     expect(write.ms).toBeLessThan(2000);
     expect(String(write.body.message)).toMatch(/indisponible/i);
     expect(Date.now() - stoppedAt).toBeGreaterThan(1000);
+    // A streamed export reads its first lines before it answers: an outage is a 503, not a cut file.
+    const exported = await users[0]!.request('GET', '/api/v1/commissions/export');
+    expect(exported.status).toBe(503);
+    expect(exported.ms).toBeLessThan(2000);
 
     pg.start();
     const back = Date.now();

@@ -69,16 +69,20 @@ function csvRow(line: CommissionLine): string[] {
 
 /**
  * `GET /commissions/export`: the caller's lines of the filters (their side of the ledger, as the
- * list) as a CSV stream and its file name. The period is checked (422) before anything is sent.
+ * list) as a CSV stream and its file name. The period is checked (422) and the first batch read
+ * before anything is sent: a database outage then answers 503 in the envelope, not a cut file.
  */
-export function exportCommissions(
+export async function exportCommissions(
   db: DbOrTx,
   viewer: Viewer,
   query: CommissionExportQuery,
-): { filename: string; stream: Readable } {
+): Promise<{ filename: string; stream: Readable }> {
   const { period, batches } = exportedLines(db, viewer, query);
+  const first = await batches.next();
   async function* csv() {
     yield writeCsv([[...COMMISSION_EXPORT_HEADERS]], { bom: true });
+    if (first.done) return;
+    yield writeCsv(first.value.map(csvRow));
     for await (const lines of batches) yield writeCsv(lines.map(csvRow));
   }
   return {

@@ -275,7 +275,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { filename, stream } = exportCommissions(app.db, signedIn(request), request.query);
+      const { filename, stream } = await exportCommissions(app.db, signedIn(request), request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
