@@ -28,8 +28,7 @@ export async function loadInTiers<Row>(
   if (first.length >= page.limit) return first;
   // Past the end of the first tier: its size is known from the short page, or counted when the
   // page started beyond it (no row returned after a non-zero offset).
-  const firstSize =
-    first.length > 0 || page.offset === 0 ? page.offset + first.length : await count(inFirst);
+  const firstSize = first.length > 0 || page.offset === 0 ? page.offset + first.length : await count(inFirst);
   const rest = await load(
     and(where, not(firstTier)) as SQL,
     page.limit - first.length,
