@@ -221,3 +221,116 @@ export function freelancerScoreSql(m: MissionFacts, f: FreelancerColumns): SQL {
     + least(${skills}, 2) * 5
   )`;
 }
+
+// Top-k ranking of freelancers without scoring every profile (GET /freelancers?missionId=).
+
+/** The columns the score floor compares: those of the score, and the experience date itself. */
+export interface FreelancerFloorColumns extends FreelancerColumns {
+  /** The `date` the years are counted from (`years` is computed from it). */
+  experience: SQL;
+}
+
+/** The points each component of `freelancerScoreSql` can reach for this mission. */
+function freelancerComponentMaxima(m: MissionFacts, sharesSector: boolean) {
+  return {
+    kind: 10,
+    sectors: sharesSector && m.sectors.length > 0 ? 30 : 0,
+    rate: 20,
+    years: 20,
+    available: 10,
+    skills: 5 * Math.min(2, m.mentionedSkills.length),
+  };
+}
+
+/**
+ * The best score a profile can reach for this mission: `sharesSector` when the ranked rows share
+ * one of its sectors (the first tier), otherwise they earn no sector point.
+ */
+export function freelancerBestScore(m: MissionFacts, sharesSector: boolean): number {
+  return Object.values(freelancerComponentMaxima(m, sharesSector)).reduce((a, b) => a + b, 0);
+}
+
+/** The profiles holding at least `n` of `values` (`column @> array[value]` each). */
+function holdsAtLeast(column: SQL, values: SQL[], n: number): SQL {
+  if (n <= 1) return sql`${column} && array[${sql.join(values, sql`, `)}]`;
+  if (n >= values.length) return sql`${column} @> array[${sql.join(values, sql`, `)}]`;
+  return sql`(${sum(values.map((v) => sql`(${column} @> array[${v}])::int`))}) >= ${literal(n)}`;
+}
+
+/**
+ * A condition every profile scoring at least `freelancerBestScore(m, sharesSector) − slack` meets
+ * (null: none, every profile may). Each component then earns at least its own maximum − slack, and
+ * each component grows with one column (rate, years, sectors and skills in common…), so the
+ * condition is a few comparisons of columns with constants: cheap per row, and a covering index
+ * answers it. It may let through profiles scoring less (the thresholds round down); the ranker
+ * scores what it lets through, so the order is the score's exactly (see freelancers.service.ts).
+ */
+export function freelancerScoreFloorSql(
+  m: MissionFacts,
+  f: FreelancerFloorColumns,
+  slack: number,
+  sharesSector: boolean,
+): SQL | null {
+  const max = freelancerComponentMaxima(m, sharesSector);
+  const least = (component: number) => component - slack;
+  const conditions: SQL[] = [];
+  if (least(max.kind) > 0) conditions.push(sql`${f.kind} in (${m.missionType}::text, 'setter_closer')`);
+  if (least(max.available) > 0) conditions.push(sql`${f.available}`);
+  const sectorsNeeded = least(max.sectors);
+  if (sectorsNeeded > 0) {
+    const offer = Math.max(1, Math.min(3, m.sectors.length));
+    let common = 1;
+    while (common < offer && sectorPoints(common, m.sectors.length) < sectorsNeeded) common += 1;
+    conditions.push(
+      holdsAtLeast(
+        f.sectors,
+        m.sectors.map((id) => sql`${literal(id)}::int`),
+        common,
+      ),
+    );
+  }
+  const rateNeeded = least(max.rate);
+  const minRate = m.minConversionRate;
+  // A minimum of 0 gives every profile the rate's points, even without a rate.
+  if (rateNeeded > 0 && (minRate === null || minRate > 0)) {
+    if (minRate !== null && rateNeeded > 10) {
+      // Below the minimum the rate earns 10 points at most (round(10 × rate × 10 ÷ min), under 10
+      // before rounding): more takes the minimum itself.
+      conditions.push(sql`coalesce(${f.conversionRate}, 0) * 10 >= ${literal(minRate)}`);
+    } else {
+      // round(x) ≥ n needs x ≥ n − 0.5; at or above the minimum (rate ≥ min ÷ 10) the rate earns 20.
+      const rate =
+        minRate === null
+          ? (rateNeeded - 0.5) / 2
+          : Math.min(minRate / 10, ((rateNeeded - 0.5) * Math.max(minRate, 1)) / 100);
+      conditions.push(sql`${f.conversionRate} >= ${literal(Math.floor(rate * 1000) / 1000 - 0.001)}`);
+    }
+  }
+  const yearsNeeded = least(max.years);
+  // A minimum of 0 gives every profile the years' points, even without an experience date.
+  if (yearsNeeded > 0 && (m.minExperience === null || m.minExperience > 0)) {
+    const min = m.minExperience;
+    const years =
+      min === null
+        ? Math.ceil(yearsNeeded / 4)
+        : yearsNeeded > 10
+          ? min
+          : Math.ceil(((yearsNeeded - 0.5) * Math.max(min, 1)) / 10);
+    // `years` whole years ago at least, with a week's margin for the month ends of `age`.
+    if (years > 0)
+      conditions.push(
+        sql`${f.experience} <= (current_date - interval '1 year' * ${literal(years)})::date + 7`,
+      );
+  }
+  const skillsNeeded = least(max.skills);
+  if (skillsNeeded > 0) {
+    conditions.push(
+      holdsAtLeast(
+        f.skills,
+        m.mentionedSkills.map((skill) => sql`${skill}::text`),
+        Math.ceil(skillsNeeded / 5),
+      ),
+    );
+  }
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : null;
+}

@@ -14,7 +14,9 @@ import { missions, profiles, services, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { freelancersGeneration } from '../../lib/listing-changes';
 import {
-  type FreelancerColumns,
+  type FreelancerFloorColumns,
+  freelancerBestScore,
+  freelancerScoreFloorSql,
   freelancerScoreSql,
   type MissionFacts,
   matchOf,
@@ -44,8 +46,9 @@ export interface MissionForMatch extends MissionFacts {
   missionType: string;
 }
 
-const freelancerColumns: FreelancerColumns = {
+const freelancerColumns: FreelancerFloorColumns = {
   kind: sql`${profiles.kind}`,
+  experience: sql`${profiles.experience}`,
   conversionRate: sql`${profiles.conversionRate}`,
   years: yearsSinceSql(profiles.experience),
   // The user's availability as copied on the profile (migration 0014).
@@ -225,6 +228,14 @@ const totalCache = resultCache<number>({
   maxEntries: 1_000,
 });
 
+/**
+ * The slacks the mission ranking tries in turn, below the best score a profile can reach (0: the
+ * perfect matches only); past the last, every profile of the tier is scored.
+ */
+const SCORE_SLACKS = [0, 10, 20] as const;
+/** Fewer profiles matching the filters than this are ranked by scoring them all. */
+const FLOOR_MIN_PROFILES = 2_000;
+
 /** Users online within this window count as online (the same rule as `isOnline`). */
 const ONLINE_WINDOW = sql`interval '5 minutes'`;
 
@@ -268,13 +279,10 @@ export async function searchFreelancers(
   }
   const where = and(...conditions) as SQL;
 
+  const tieBreak: SQL[] = [desc(profiles.available), desc(profiles.updatedAt), desc(profiles.id)];
   const orderBy: SQL[] = [];
-  if (mission) {
-    orderBy.push(sql`${freelancerScoreSql(mission, freelancerColumns)} desc`);
-  } else if (search) {
-    orderBy.push(sql`${search.rank} desc`);
-  }
-  orderBy.push(desc(profiles.available), desc(profiles.updatedAt), desc(profiles.id));
+  if (search && !mission) orderBy.push(sql`${search.rank} desc`);
+  orderBy.push(...tieBreak);
 
   const page = { page: input.page, perPage: input.perPage };
   /** `profiles`, joined with `users` only when a filter reads the user. */
@@ -284,6 +292,39 @@ export async function searchFreelancers(
   };
   const countOf = async (condition: SQL) =>
     (await fromProfiles({ n: sql<number>`count(*)::int` }).where(condition))[0]?.n ?? 0;
+  /**
+   * A page of profile ids ranked by score for the mission, without scoring every profile: the
+   * profiles that can still score within `slack` of the best (a few comparisons per row,
+   * freelancerScoreFloorSql) are scored and ranked first; when the page's last row scores at least
+   * that much, no profile left out can rank before it, and the page is exact. Otherwise a wider
+   * slack, and finally every profile of the tier (at once when the filters leave few: `total`).
+   */
+  const rankedForMission = async (
+    tier: SQL,
+    m: MissionForMatch,
+    first: boolean,
+    limit: number,
+    offset: number,
+    total: number,
+  ): Promise<number[]> => {
+    const sharesSector = first && m.sectors.length > 0;
+    const best = freelancerBestScore(m, sharesSector);
+    const ranked = (condition: SQL) =>
+      fromProfiles({ id: profiles.id, score: sql<number>`${freelancerScoreSql(m, freelancerColumns)}` })
+        .where(condition)
+        // The score by its position in the select list: computed once per row.
+        .orderBy(sql`2 desc`, ...tieBreak)
+        .limit(limit)
+        .offset(offset);
+    // A few hundred profiles are scored at once: the floors would only add queries.
+    for (const slack of total > FLOOR_MIN_PROFILES ? SCORE_SLACKS : []) {
+      const floor = freelancerScoreFloorSql(m, freelancerColumns, slack, sharesSector);
+      if (floor === null) break;
+      const rows = await ranked(and(tier, floor) as SQL);
+      if (rows.length === limit && rows[limit - 1]!.score >= best - slack) return rows.map((row) => row.id);
+    }
+    return (await ranked(tier)).map((row) => row.id);
+  };
   // The page's profile ids and the total are kept a few seconds (lib/result-cache.ts); the rows
   // are read fresh, by primary key.
   const filters = JSON.stringify([
@@ -298,9 +339,13 @@ export async function searchFreelancers(
     input.location?.toLowerCase() ?? null,
     mission,
   ]);
+  const totalPromise = totalCache.get(db, filters, () => countOf(where));
   const [ids, total] = await Promise.all([
-    pageCache.get(db, JSON.stringify([filters, input.page, input.perPage]), () =>
-      loadInTiers(
+    pageCache.get(db, JSON.stringify([filters, input.page, input.perPage]), async () => {
+      // Ranked for a mission: how to rank depends on how many profiles the filters leave.
+      const known = mission ? await totalPromise : null;
+      if (known !== null && (input.page - 1) * input.perPage >= known) return [];
+      return loadInTiers(
         where,
         // Ranked for a mission: the freelancers sharing one of its sectors first.
         mission && mission.sectors.length > 0
@@ -308,17 +353,19 @@ export async function searchFreelancers(
           : null,
         { limit: input.perPage, offset: (input.page - 1) * input.perPage },
         countOf,
-        async (tier, limit, offset) =>
-          (
+        async (tier, limit, offset, first) => {
+          if (mission) return rankedForMission(tier, mission, first, limit, offset, known!);
+          return (
             await fromProfiles({ id: profiles.id })
               .where(tier)
               .orderBy(...orderBy)
               .limit(limit)
               .offset(offset)
-          ).map((row) => row.id),
-      ),
-    ),
-    totalCache.get(db, filters, () => countOf(where)),
+          ).map((row) => row.id);
+        },
+      );
+    }),
+    totalPromise,
   ]);
   // Still listed: a profile changed since the ids were kept is checked again.
   const rows = await loadListedFreelancers(db, ids, viewer);
