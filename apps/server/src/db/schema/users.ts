@@ -88,6 +88,13 @@ export const profiles = pgTable(
      */
     listed: boolean().notNull().default(false),
     available: boolean().notNull().default(false),
+    /**
+     * The skills unaccented and lower-cased, and the user's `location_key`, kept by triggers
+     * (migration search_filter_keys): the skills and location filters compare them through GIN
+     * indexes on the listed profiles, without unaccenting every row or joining the users.
+     */
+    skillKeys: text().array().notNull().default(emptyTextArray),
+    locationKey: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [uniqueIndex('profiles_user_unique').on(t.userId), index('profiles_kind_idx').on(t.kind)],

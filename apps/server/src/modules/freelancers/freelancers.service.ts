@@ -247,7 +247,9 @@ export async function searchFreelancers(
   const mission = input.missionId ? await missionForMatch(db, viewer, input.missionId) : null;
   // `profiles.listed` is freelancerIsListed as a trigger keeps it (migration 0014): without the
   // online and location filters, the search reads `profiles` alone (its covering partial index).
-  const conditions: SQL[] = [eq(profiles.listed, true)];
+  // `listed` itself, not `listed = $1`: postgres.js prepares every statement, and a generic plan
+  // could not prove the partial indexes' `WHERE listed` of a parameter (it scanned every profile).
+  const conditions: SQL[] = [sql`${profiles.listed}`];
   let withUsers = false;
   const role = input.role ?? 'all';
   if (role === 'setter' || role === 'closer')
@@ -259,8 +261,9 @@ export async function searchFreelancers(
   if (input.workSectors?.length)
     conditions.push(sql`${profiles.workSectorIds} && ${sql.param(input.workSectors)}::int[]`);
   if (input.skills?.length) {
+    // `skill_keys`: the profile's skills unaccented and lower-cased (migration search_filter_keys).
     conditions.push(
-      sql`exists(select 1 from unnest(${profiles.skills}) sk where lower(unaccent(sk)) = any(select lower(unaccent(x)) from unnest(${sql.param(input.skills)}::text[]) x))`,
+      sql`${profiles.skillKeys} && array(select lower(unaccent(x)) from unnest(${sql.param(input.skills)}::text[]) x)`,
     );
   }
   if (input.minConversionRate !== undefined)
@@ -274,8 +277,8 @@ export async function searchFreelancers(
     conditions.push(input.online ? online : sql`not ${online}`);
   }
   if (input.location) {
-    withUsers = true;
-    conditions.push(sql`${users.locationKey} like '%' || lower(unaccent(${input.location})) || '%'`);
+    // The user's location key as copied on the profile (migration search_filter_keys).
+    conditions.push(sql`${profiles.locationKey} like '%' || lower(unaccent(${input.location})) || '%'`);
   }
   const where = and(...conditions) as SQL;
 
