@@ -232,7 +232,7 @@ const totalCache = resultCache<number>({
  * The slacks the mission ranking tries in turn, below the best score a profile can reach (0: the
  * perfect matches only); past the last, every profile of the tier is scored.
  */
-const SCORE_SLACKS = [0, 10, 20] as const;
+const SCORE_SLACKS = [10, 25] as const;
 /** Fewer profiles matching the filters than this are ranked by scoring them all. */
 const FLOOR_MIN_PROFILES = 2_000;
 
