@@ -1,0 +1,104 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/helpers';
+import {
+  type FreelancerFloorColumns,
+  freelancerBestScore,
+  freelancerScoreFloorSql,
+  freelancerScoreSql,
+  type MissionFacts,
+  yearsSinceSql,
+} from './matching';
+
+/**
+ * The ranking of freelancers for a mission scores only the profiles meeting the floor of a slack
+ * (freelancers.service.ts): its order is exact when every profile scoring at least the best score
+ * minus the slack meets the floor. Checked here over 20,000 random profiles per mission, with
+ * experience dates around the anniversaries and rates around the minimums.
+ */
+describe('the score floor lets through every profile that can reach it', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const base: MissionFacts = {
+    missionType: 'closer',
+    minConversionRate: 40,
+    minExperience: 2,
+    sectors: [1, 2],
+    mentionedSkills: ['Closing téléphonique'],
+  };
+  const missions: MissionFacts[] = [
+    base,
+    { ...base, minConversionRate: null, minExperience: null, sectors: [], mentionedSkills: [] },
+    {
+      ...base,
+      missionType: 'setter',
+      minConversionRate: 65,
+      minExperience: 7,
+      sectors: [3, 4, 5, 6],
+      mentionedSkills: ['Closing téléphonique', 'Négociation', 'Relance'],
+    },
+    { ...base, missionType: 'setter_closer', minConversionRate: 0, minExperience: 0, sectors: [2] },
+    { ...base, minConversionRate: 0.5, minExperience: 1, sectors: [1, 2, 3], mentionedSkills: ['Relance'] },
+    { ...base, minConversionRate: 95, minExperience: 12, sectors: [5] },
+  ];
+
+  // Random profiles (seeded): every kind, rates 0–10 by tenths or none, experience 0–14 years ago
+  // give or take 2 days or none, sectors and skills drawn from small sets.
+  const profilesSql = sql`
+    select (array['setter', 'closer', 'setter_closer'])[1 + floor(random() * 3)::int] as kind,
+      case when random() < 0.1 then null else (floor(random() * 101) / 10)::real end as rate,
+      case when random() < 0.1 then null
+        else (current_date - make_interval(years => floor(random() * 15)::int))::date + (floor(random() * 5)::int - 2)
+      end as experience,
+      random() < 0.5 as available,
+      (array['{}', '{1}', '{2}', '{1,2}', '{3}', '{1,2,3}', '{3,4,5,6}', '{4,5}', '{5}', '{2,5,6}'])[1 + floor(random() * 10)::int]::int[] as sectors,
+      (array['{}', '{Closing téléphonique}', '{Négociation}', '{Closing téléphonique,Négociation}',
+        '{Relance,Négociation}', '{Relance,Négociation,Closing téléphonique}'])[1 + floor(random() * 6)::int]::text[] as skills
+    from generate_series(1, 20000)`;
+  const columns: FreelancerFloorColumns = {
+    kind: sql`p.kind`,
+    conversionRate: sql`p.rate`,
+    years: yearsSinceSql(sql`p.experience`),
+    experience: sql`p.experience`,
+    available: sql`p.available`,
+    sectors: sql`p.sectors`,
+    skills: sql`p.skills`,
+  };
+
+  it('for every slack, in both tiers, and no profile scores above the best', async () => {
+    await ctx.database.rows('select setseed(0.19)');
+    await ctx.database.rows(...(await toQuery(sql`create temporary table p as ${profilesSql}`)));
+    for (const m of missions) {
+      for (const sharesSector of [true, false]) {
+        const best = freelancerBestScore(m, sharesSector);
+        const tier =
+          m.sectors.length === 0
+            ? sql`true`
+            : sql`(p.sectors && ${sql.param([...m.sectors])}::int[]) = ${sharesSector}`;
+        for (const slack of [0, 5, 10, 15, 25, 40]) {
+          const floor: SQL = freelancerScoreFloorSql(m, columns, slack, sharesSector) ?? sql`true`;
+          const [row] = await ctx.database.rows<{ missed: number; top: number; reaching: number }>(
+            ...(await toQuery(sql`
+              select count(*) filter (where s.score >= ${best - slack} and not coalesce(s.floor, false))::int as missed,
+                count(*) filter (where s.score >= ${best - slack})::int as reaching,
+                max(s.score)::int as top
+              from (select ${freelancerScoreSql(m, columns)} as score, (${floor}) as floor from p where ${tier}) s`)),
+          );
+          const what = JSON.stringify({ m, sharesSector, slack });
+          expect(Number(row!.missed), what).toBe(0);
+          expect(Number(row!.top), what).toBeLessThanOrEqual(best);
+        }
+      }
+    }
+  });
+
+  async function toQuery(query: SQL): Promise<[string, unknown[]]> {
+    const { PgDialect } = await import('drizzle-orm/pg-core');
+    const built = new PgDialect().sqlToQuery(query);
+    return [built.sql, built.params];
+  }
+});
