@@ -105,7 +105,11 @@ export const deals = pgTable(
     index('deals_owner_idx').on(t.ownerId, t.status),
     // The deals list's orders (latest change first, closing soonest) as walks of a seller's deals.
     index('deals_owner_updated_idx').on(t.ownerId, t.updatedAt.desc().nullsLast(), t.id.desc().nullsLast()),
-    index('deals_owner_close_idx').on(t.ownerId, t.expectedCloseDate.asc().nullsLast(), t.id.desc().nullsLast()),
+    index('deals_owner_close_idx').on(
+      t.ownerId,
+      t.expectedCloseDate.asc().nullsLast(),
+      t.id.desc().nullsLast(),
+    ),
     index('deals_setter_idx').on(t.setterId),
     index('deals_prospect_idx').on(t.prospectId),
     index('deals_team_idx').on(t.teamId),
