@@ -15,19 +15,18 @@
  * in the background (so a popular search never makes anyone wait), and past three TTLs it is not
  * answered at all.
  *
- * Background computations are few at a time (`maxBackground` per cache and database, 2 by
+ * A cache may bound its background computations (`maxBackground` per database; unbounded by
  * default): a request that answered from memory has left, and its client sends the next one at
- * once, so unbounded refreshes would add work beyond what the clients wait for — measured on the
- * CRM's mix, the misses and the uncached reads then queued behind them for the database's
- * connections, and the cache made the tail slower. Past the bound, a stale entry is answered as it
- * is, and refreshed by a later request (or computed afresh past three TTLs).
+ * once, so unbounded refreshes add work beyond what the clients wait for — on the CRM's mix the
+ * misses and the uncached reads then queued behind them for the database's connections (ADR 017).
+ * Past the bound, a stale entry is answered as it is, and refreshed by a later request (or
+ * computed afresh past three TTLs).
  */
 import type { DbOrTx } from '../db/client';
 
 export const DEFAULT_SEARCH_CACHE_TTL_MS = 10_000;
 /** An entry past its TTL but younger than this many TTLs is answered while it is recomputed. */
 const STALE_FACTOR = 3;
-const DEFAULT_MAX_BACKGROUND = 2;
 const ttls = new WeakMap<object, number>();
 
 /** The TTL of the searches run on `db` (the app sets it from its configuration). */
@@ -84,10 +83,10 @@ export function resultCache<V>(options: {
   maxEntries: number;
   /** The TTL of this cache on `db` (default: the search cache's). */
   ttl?: (db: DbOrTx) => number;
-  /** Stale entries recomputed in the background at once, per database (default 2). */
+  /** Stale entries recomputed in the background at once, per database (default: no bound). */
   maxBackground?: number;
 }): ResultCache<V> {
-  const maxBackground = options.maxBackground ?? DEFAULT_MAX_BACKGROUND;
+  const maxBackground = options.maxBackground ?? Number.POSITIVE_INFINITY;
   /** Background refreshes under way, per database. */
   const background = new WeakMap<DbOrTx, number>();
   const caches = new WeakMap<DbOrTx, Map<string, Entry<V>>>();
