@@ -54,6 +54,9 @@ const answers = resultCache<unknown>({
   // A user's write leaves their former entries behind (never asked for again): room for them.
   maxEntries: 5_000,
   ttl: (db) => ttls.get(db) ?? DEFAULT_CRM_CACHE_TTL_MS,
+  // A stats refresh is several queries: two at a time in the background, not one per stale hit
+  // (the misses and the uncached reads waited behind them for the pool's connections, ADR 017).
+  maxBackground: 2,
 });
 
 /**

@@ -76,6 +76,43 @@ describe('search result cache', () => {
     }
   });
 
+  it('recomputes few stale entries in the background at once; past that, answers them as they are', async () => {
+    vi.useFakeTimers();
+    try {
+      const db = fakeDb();
+      setSearchCacheTtl(db, 1_000);
+      const cache = resultCache<string>({
+        name: 'test',
+        generation: () => 0,
+        maxEntries: 10,
+        maxBackground: 2,
+      });
+      const keys = ['a', 'b', 'c', 'd'];
+      for (const key of keys) await cache.get(db, key, async () => `${key}1`);
+      vi.advanceTimersByTime(1_500);
+      // Four stale entries asked for at once: all answered from memory, two recomputed meanwhile.
+      const held: (() => void)[] = [];
+      const started: string[] = [];
+      const slow = (key: string) => () =>
+        new Promise<string>((resolve) => {
+          started.push(key);
+          held.push(() => resolve(`${key}2`));
+        });
+      for (const key of keys) expect(await cache.get(db, key, slow(key))).toBe(`${key}1`);
+      expect(started).toEqual(['a', 'b']);
+      // Asked again while the first two are under way: no third computation, still the kept answers.
+      expect(await cache.get(db, 'c', slow('c'))).toBe('c1');
+      expect(started).toEqual(['a', 'b']);
+      for (const release of held) release();
+      await vi.waitFor(async () => expect(await cache.get(db, 'a', slow('a'))).toBe('a2'));
+      // Room again: the next stale read of c starts its refresh.
+      expect(await cache.get(db, 'c', slow('c'))).toBe('c1');
+      expect(started).toEqual(['a', 'b', 'c']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('drops the oldest entry beyond its size', async () => {
     const db = fakeDb();
     const cache = resultCache<string>({ name: 'test', generation: () => 0, maxEntries: 2 });

@@ -14,6 +14,13 @@
  * elsewhere may take to show: past it, the entry is answered once more while it is computed again
  * in the background (so a popular search never makes anyone wait), and past three TTLs it is not
  * answered at all.
+ *
+ * A cache may bound its background computations (`maxBackground` per database; unbounded by
+ * default): a request that answered from memory has left, and its client sends the next one at
+ * once, so unbounded refreshes add work beyond what the clients wait for — on the CRM's mix the
+ * misses and the uncached reads then queued behind them for the database's connections (ADR 017).
+ * Past the bound, a stale entry is answered as it is, and refreshed by a later request (or
+ * computed afresh past three TTLs).
  */
 import type { DbOrTx } from '../db/client';
 
@@ -76,7 +83,12 @@ export function resultCache<V>(options: {
   maxEntries: number;
   /** The TTL of this cache on `db` (default: the search cache's). */
   ttl?: (db: DbOrTx) => number;
+  /** Stale entries recomputed in the background at once, per database (default: no bound). */
+  maxBackground?: number;
 }): ResultCache<V> {
+  const maxBackground = options.maxBackground ?? Number.POSITIVE_INFINITY;
+  /** Background refreshes under way, per database. */
+  const background = new WeakMap<DbOrTx, number>();
   const caches = new WeakMap<DbOrTx, Map<string, Entry<V>>>();
   let count = counts.get(options.name);
   if (!count) {
@@ -136,9 +148,16 @@ export function resultCache<V>(options: {
         // Expired but no write since: answered at once while it is computed again in the
         // background (a popular search never makes a user wait), unless it is long past its TTL.
         if (age < ttl * STALE_FACTOR) {
-          refresh().catch(() => {
-            // The next request computes it again, and answers the error if it fails again.
-          });
+          const pending = computing.get(key);
+          const running = background.get(db) ?? 0;
+          if (!(pending && pending.generation === generation) && running < maxBackground) {
+            background.set(db, running + 1);
+            refresh()
+              .catch(() => {
+                // The next request computes it again, and answers the error if it fails again.
+              })
+              .finally(() => background.set(db, (background.get(db) ?? 1) - 1));
+          }
           counted.stale++;
           return hit.value;
         }

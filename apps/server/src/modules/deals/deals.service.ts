@@ -43,7 +43,6 @@ import {
   openStages,
   setterStageForbidden,
   valueCentsSql,
-  workedBy,
 } from './deal-access';
 import { historyOf, record } from './deal-history';
 import { type LoadedDeal, presentDeal } from './deals.presenter';
@@ -192,52 +191,87 @@ const sortColumns: Record<NonNullable<DealListQuery['sortBy']>, SQL> = {
   amount: valueCentsSql,
 };
 
+/**
+ * `GET /deals`: the caller's deals (a team's, an infopreneur's offers'), filtered, sorted and paged.
+ * The deals a seller works — owned or set — are the union of two index walks (theirs, ordered by an
+ * owner index; the few they set for someone else), each cut at the page's end and merged: `owner =
+ * me or setter = me` itself matches no index and would sort all of a heavy seller's deals for 20.
+ */
 export async function listDeals(db: DbOrTx, viewer: Viewer, query: DealListQuery): Promise<Paginated<Deal>> {
-  const conditions: SQL[] = [];
+  const filters: SQL[] = [];
+  let who: SQL | null = null;
+  /** Owned or set by the viewer: read as two disjoint walks (see above). */
+  let worked = false;
   if (query.teamId) {
     // A team's shared pipeline: every deal of the team, for its members only.
     await requireCapability(db, query.teamId, viewer.id, 'workPipeline');
-    conditions.push(eq(deals.teamId, query.teamId));
-    if (query.owner === 'me') conditions.push(eq(deals.ownerId, viewer.id));
-    else if (query.owner === 'setter') conditions.push(eq(deals.setterId, viewer.id));
-  } else if (query.as === 'infopreneur') conditions.push(onOffersOf(viewer.id));
-  else if (query.owner === 'me') conditions.push(eq(deals.ownerId, viewer.id));
-  else if (query.owner === 'setter') conditions.push(eq(deals.setterId, viewer.id));
-  else conditions.push(workedBy(viewer.id));
-  if (query.status?.length) conditions.push(inArray(deals.status, [...new Set(query.status)]));
-  if (query.serviceId) conditions.push(eq(deals.serviceId, query.serviceId));
-  if (query.prospectId) conditions.push(eq(deals.prospectId, query.prospectId));
+    filters.push(eq(deals.teamId, query.teamId));
+    if (query.owner === 'me') filters.push(eq(deals.ownerId, viewer.id));
+    else if (query.owner === 'setter') filters.push(eq(deals.setterId, viewer.id));
+  } else if (query.as === 'infopreneur') who = onOffersOf(viewer.id);
+  else if (query.owner === 'me') who = eq(deals.ownerId, viewer.id);
+  else if (query.owner === 'setter') who = eq(deals.setterId, viewer.id);
+  else worked = true;
+  if (query.status?.length) filters.push(inArray(deals.status, [...new Set(query.status)]));
+  if (query.serviceId) filters.push(eq(deals.serviceId, query.serviceId));
+  if (query.prospectId) filters.push(eq(deals.prospectId, query.prospectId));
   if (query.expectedCloseFrom)
-    conditions.push(sql`${deals.expectedCloseDate} >= ${query.expectedCloseFrom}::date`);
-  if (query.expectedCloseTo)
-    conditions.push(sql`${deals.expectedCloseDate} <= ${query.expectedCloseTo}::date`);
+    filters.push(sql`${deals.expectedCloseDate} >= ${query.expectedCloseFrom}::date`);
+  if (query.expectedCloseTo) filters.push(sql`${deals.expectedCloseDate} <= ${query.expectedCloseTo}::date`);
   if (query.query) {
-    conditions.push(sql`strpos(
+    filters.push(sql`strpos(
       lower(unaccent(${deals.title} || ' ' || ${prospects.firstName} || ' ' || coalesce(${prospects.lastName}, ''))),
       lower(unaccent(${query.query}))) > 0`);
   }
-  const where = and(...conditions);
   const sortBy = query.sortBy ?? 'updatedAt';
+  const key = sortColumns[sortBy];
   const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
-  const orderBy = [sql`${sortColumns[sortBy]} ${direction} nulls last`, desc(deals.id)];
-  const [rows, [total]] = await Promise.all([
-    dealsQuery(db)
+  // `nulls last` on the id too (never null): the order is then exactly the owner indexes' (0018).
+  const orderBy = [sql`${key} ${direction} nulls last`, sql`${deals.id} desc nulls last`];
+  // The joins the text filter and the sort by value need (a deal always has its prospect and owner).
+  const joins = (sorting: boolean) =>
+    sql`${query.query ? sql` inner join ${prospects} on ${prospects.id} = ${deals.prospectId}` : sql``}${
+      sorting && sortBy === 'amount'
+        ? sql` left join ${services} on ${services.id} = ${deals.serviceId}`
+        : sql``
+    }`;
+  const offset = offsetOf(query);
+  let rowsQuery: Promise<unknown[]>;
+  let totalQuery: Promise<{ n: number }[]>;
+  if (worked) {
+    const owned = and(eq(deals.ownerId, viewer.id), ...filters)!;
+    const setOnly = and(eq(deals.setterId, viewer.id), ne(deals.ownerId, viewer.id), ...filters)!;
+    const end = offset + query.perPage;
+    const walk = (where: SQL) =>
+      sql`(select ${deals.id} as id, ${key} as k from ${deals}${joins(true)} where ${where}
+        order by ${key} ${direction} nulls last, ${deals.id} desc nulls last limit ${end})`;
+    const page = sql`select id from (${walk(owned)} union all ${walk(setOnly)}) page
+      order by k ${direction} nulls last, id desc nulls last limit ${query.perPage} offset ${offset}`;
+    rowsQuery = dealsQuery(db)
+      .where(sql`${deals.id} in (${page})`)
+      .orderBy(...orderBy);
+    const counted = (where: SQL) => sql`(select count(*) from ${deals}${joins(false)} where ${where})`;
+    totalQuery = db
+      .execute(sql`select (${counted(owned)} + ${counted(setOnly)})::int as n`)
+      .then((result) => (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows));
+  } else {
+    const where = and(...(who ? [who] : []), ...filters);
+    rowsQuery = dealsQuery(db)
       .where(where)
       .orderBy(...orderBy)
       .limit(query.perPage)
-      .offset(offsetOf(query)),
-    db
-      .select({ n: count() })
-      .from(deals)
-      .innerJoin(prospects, eq(prospects.id, deals.prospectId))
-      .leftJoin(services, eq(services.id, deals.serviceId))
-      .where(where),
-  ]);
+      .offset(offset);
+    let counting = db.select({ n: count() }).from(deals).$dynamic();
+    if (query.query) counting = counting.innerJoin(prospects, eq(prospects.id, deals.prospectId));
+    if (query.as === 'infopreneur') counting = counting.leftJoin(services, eq(services.id, deals.serviceId));
+    totalQuery = counting.where(where);
+  }
+  const [rows, [total]] = await Promise.all([rowsQuery, totalQuery]);
   const now = new Date();
   const teamMember = query.teamId !== undefined;
   return {
     data: (rows as LoadedDeal[]).map((row) => presentDeal({ ...row, teamMember }, viewer.id, now)),
-    meta: paginationMeta(total?.n ?? 0, query),
+    meta: paginationMeta(Number(total?.n ?? 0), query),
   };
 }
 

@@ -343,6 +343,54 @@ describe('listing deals', () => {
   });
 });
 
+describe('listing the deals a seller works', () => {
+  it('merges the deals I own and those I handed off, in one order, paged without overlap', async () => {
+    const t = await team();
+    const handed = await created(t.setter.client, dealBody(t.prospect.id, t.service.id, { status: 'Role' }));
+    const first = await created(
+      t.setter.client,
+      dealBody(t.prospect.id, t.service.id, { title: 'Premier', status: 'Closing' }),
+    );
+    const second = await created(
+      t.setter.client,
+      dealBody(t.prospect.id, t.service.id, { title: 'Second', expectedCloseDate: dayFromToday(3) }),
+    );
+    const handoff = await t.setter.client.post(`/api/v1/deals/${handed.id}/handoff`, {
+      closerId: t.closer.user.id,
+    });
+    expect(handoff.statusCode, handoff.body).toBe(200);
+    // The closer's move makes the handed-off deal the latest changed of the setter's.
+    await t.closer.client.post(`/api/v1/deals/${handed.id}/move`, { status: 'Closing' });
+    await t.closer.client.post(`/api/v1/deals/${handed.id}/win`, { amount: 5000 });
+
+    const list = async (client: TestClient, query: string) => {
+      const res = await client.get(`/api/v1/deals?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { id: number }[]; meta: { total: number } };
+    };
+    const ids = async (query: string) => (await list(t.setter.client, query)).data.map((d) => d.id);
+    expect(await ids('')).toEqual([handed.id, second.id, first.id]);
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const answer = await list(t.setter.client, `perPage=1&page=${page}`);
+      expect(answer.meta.total).toBe(3);
+      pages.push(...answer.data.map((d) => d.id));
+    }
+    expect(pages).toEqual([handed.id, second.id, first.id]);
+    // Filters, sorts and counts apply to both halves alike.
+    expect(await ids('status=Closed')).toEqual([handed.id]);
+    expect((await list(t.setter.client, 'status=Closing,Role')).meta.total).toBe(1);
+    expect(await ids('sortBy=amount&sortOrder=desc')).toEqual([handed.id, second.id, first.id]);
+    expect(await ids('sortBy=createdAt&sortOrder=asc')).toEqual([handed.id, first.id, second.id]);
+    expect((await ids('sortBy=expectedCloseDate&sortOrder=asc'))[0]).toBe(second.id);
+    expect(await ids('query=premier')).toEqual([first.id]);
+    expect(await ids('owner=me')).toEqual([second.id, first.id]);
+    expect(await ids('owner=setter')).toEqual([handed.id]);
+    // The closer owns it: listed once, not twice.
+    expect((await list(t.closer.client, '')).data.map((d) => d.id)).toEqual([handed.id]);
+  });
+});
+
 describe('editing and moving', () => {
   it('records every change of stage and probability, with who and when', async () => {
     const t = await team();

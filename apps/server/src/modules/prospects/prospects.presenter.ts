@@ -10,9 +10,13 @@ import {
   prospectResponse,
   prospectWithDuplicatesResponse,
 } from '@closia/shared';
-import type { prospectActivities, prospects } from '../../db/schema';
+import { getTableColumns } from 'drizzle-orm';
+import { type prospectActivities, prospects } from '../../db/schema';
 
-export type ProspectRow = typeof prospects.$inferSelect;
+/** A prospect's columns but the ones a trigger keeps for the list's search and sort (never shown). */
+const { searchText: _searchText, sortName: _sortName, ...prospectShown } = getTableColumns(prospects);
+export const prospectColumns = prospectShown;
+export type ProspectRow = Omit<typeof prospects.$inferSelect, 'searchText' | 'sortName'>;
 export type ActivityRow = typeof prospectActivities.$inferSelect;
 
 // Response schemas of prospects, activities and the CSV import (shared with the web's types).

@@ -33,7 +33,13 @@ import { conflict, fieldError, notFound } from '../../lib/errors';
 import { escapeLike } from '../../lib/name-search';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { dayWindows } from './paris-time';
-import { fullNameOf, type ProspectExtras, type ProspectRow, presentProspect } from './prospects.presenter';
+import {
+  fullNameOf,
+  type ProspectExtras,
+  type ProspectRow,
+  presentProspect,
+  prospectColumns,
+} from './prospects.presenter';
 
 // --- duplicates ---------------------------------------------------------------------------------
 
@@ -126,9 +132,9 @@ export type ProspectFilters = Omit<ProspectListInput, 'page' | 'perPage'>;
 
 /** `%`, `_` and `\` of a user's text, escaped for LIKE. */
 
-const searchedText = sql`lower(unaccent(concat_ws(' ', ${prospects.firstName}, ${prospects.lastName}, ${prospects.email}, ${prospects.phone})))`;
+/** The names, e-mail and phone, unaccented and lower-cased: a column kept by a trigger (migration 0017). */
 const containsText = (text: string) =>
-  sql`${searchedText} like '%' || lower(unaccent(${escapeLike(text)})) || '%'`;
+  sql`${prospects.searchText} like '%' || lower(unaccent(${escapeLike(text)})) || '%'`;
 const storedPhoneDigits = sql`regexp_replace(coalesce(${prospects.phone}, ''), '[^0-9]', '', 'g')`;
 
 /**
@@ -169,7 +175,8 @@ export function prospectConditions(ownerId: number, filters: ProspectFilters, no
 }
 
 const sortKeys = {
-  name: sql`lower(unaccent(concat_ws(' ', ${prospects.firstName}, ${prospects.lastName})))`,
+  // The name unaccented and lower-cased, kept by a trigger (migration 0017).
+  name: sql`${prospects.sortName}`,
   createdAt: sql`${prospects.createdAt}`,
   updatedAt: sql`${prospects.updatedAt}`,
   nextActivityAt: sql`${prospects.nextActivityAt}`,
@@ -185,7 +192,9 @@ export function prospectOrder(filters: ProspectFilters): SQL[] {
   const direction = filters.sortOrder ?? (sortBy === 'name' || sortBy === 'nextActivityAt' ? 'asc' : 'desc');
   const key = sortKeys[sortBy];
   const dir = direction === 'asc' ? sql`asc` : sql`desc`;
-  return [sql`${key} ${dir} nulls last`, sql`${prospects.id} ${dir}`];
+  // `nulls last` on the id too (it is never null): the order is then exactly an index's
+  // (prospects_owner_created_idx, prospects_owner_name_idx), walked instead of sorted.
+  return [sql`${key} ${dir} nulls last`, sql`${prospects.id} ${dir} nulls last`];
 }
 
 /** The next activity, open activity count and current deal of each prospect (3 queries). */
@@ -262,7 +271,7 @@ export async function listProspects(
   const page = { page: input.page, perPage: input.perPage };
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(prospectColumns)
       .from(prospects)
       .where(where)
       .orderBy(...prospectOrder(input))

@@ -528,6 +528,29 @@ describe('GET /api/v1/prospects', () => {
     ]);
   });
 
+  it('finds and sorts a prospect by its new name, e-mail and phone once changed', async () => {
+    const { client } = await seller();
+    const anne = await created(client, { firstName: 'Anne', lastName: 'Zola', email: 'anne@exemple.fr' });
+    const marc = await created(client, { firstName: 'Marc', lastName: 'Bréval' });
+    const ids = async (query: string) =>
+      (await client.get(`/api/v1/prospects?${query}`)).json().data.map((p: { id: number }) => p.id);
+    expect(await ids('sortBy=name')).toEqual([anne.id, marc.id]);
+
+    const res = await client.put(`/api/v1/prospects/${anne.id}`, {
+      firstName: 'Ùrsula',
+      email: 'ursula@ailleurs.fr',
+      phone: '06 98 76 54 32',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ids('query=anne')).toEqual([]);
+    expect(await ids('query=URSULA%20zola')).toEqual([anne.id]);
+    expect(await ids('query=ailleurs')).toEqual([anne.id]);
+    expect(await ids('query=0698765432')).toEqual([anne.id]);
+    // "ursula zola" after "marc breval": by the new first name, accents aside.
+    expect(await ids('sortBy=name')).toEqual([marc.id, anne.id]);
+    expect(await ids('sortBy=name&sortOrder=desc')).toEqual([anne.id, marc.id]);
+  });
+
   it('shows each prospect’s next activity, open activity count and my latest deal on it', async () => {
     const { user, client } = await seller();
     const { user: otherUser } = await seller();
