@@ -1,5 +1,6 @@
 -- The mission search filters listed missions by type, minimums, price, sectors, financing and
--- certifications, and "pour moi" scores them (lib/matching.ts). Migration 0011's covering index
+-- certifications, and "pour moi" scores them (lib/matching.ts); a text search joins its matches
+-- (listed_mission_words) to it by id and counts them per offer and type. Migration 0011's covering index
 -- held the score's columns but not the offer filters': a "pour moi" search with a price or a
 -- financing method read the wide rows (~1.5 KB each, with the search text and vector) of every
 -- mission of a sector, 15,000 heap pages for 1,500 matches (625 ms on 100,000 missions, with the
@@ -7,7 +8,7 @@
 -- but the text from the index alone (37 ms, no heap fetch); it replaces 0011's.
 CREATE INDEX missions_listed_filter_idx ON missions (mission_type, published_at DESC, id DESC)
   INCLUDE (min_conversion_rate, min_experience, offer_sectors, mentioned_skills, offer_price,
-    offer_financing, offer_certifications)
+    offer_financing, offer_certifications, service_id)
   WHERE listed;--> statement-breakpoint
 DROP INDEX missions_listed_match_idx;--> statement-breakpoint
 -- Newest first (the default order) with any filter but the text: walked from the index alone

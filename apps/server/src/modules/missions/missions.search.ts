@@ -15,13 +15,13 @@ import {
 } from '@closia/shared';
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { missions } from '../../db/schema';
+import { listedMissionWords, missions } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { listingsGeneration } from '../../lib/listing-changes';
 import { type FreelancerFacts, missionScoreSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { resultCache } from '../../lib/result-cache';
-import { type TextSearch, textSearch } from '../../lib/text-search';
+import { searchOn, type TextSearch, tsQueryText } from '../../lib/text-search';
 import { loadInTiers } from '../../lib/tiers';
 import type { Viewer } from '../../lib/viewer';
 import { liveSponsorships, recordImpressions } from '../advertisements/sponsorships.service';
@@ -57,17 +57,14 @@ const RANKED_MATCHES_MAX = 2_000;
 const MATCHES_FIRST_MAX = 5_000;
 
 /**
- * A text query's total and facets are counted on a sample of this many of its matches (before the
- * offer filters) first. A full sample means more: the counts are then estimated
+ * A text query's total and facets are counted on a sample of at most this many of its matches
+ * (every filter applied). A full sample means more: the counts are then estimated
  * (`meta.totalIsApproximate`) unless the caller asks for `exactCounts`, since counting a broad
- * word ("objectifs" with its prefix: 35,000 matches) read as many wide rows as it matched.
+ * word ("objectifs" with its prefix: 35,000 matches) read every match. One more than
+ * RANKED_MATCHES_MAX: an estimated total is always above it, so the order (relevance or newest)
+ * never depends on the estimate, nor on `exactCounts`.
  */
 const SAMPLED_MATCHES = RANKED_MATCHES_MAX + 1;
-/**
- * An estimated total under this is counted exactly after all: near RANKED_MATCHES_MAX the order
- * (relevance or newest) depends on the exact total, and it must not depend on `exactCounts`.
- */
-const APPROXIMATE_TOTAL_MIN = 2 * RANKED_MATCHES_MAX;
 
 /** The filters as SQL conditions (the listing condition first). */
 function conditionsOf(input: MissionSearchQuery, search: TextSearch | null): SQL[] {
@@ -88,34 +85,23 @@ function conditionsOf(input: MissionSearchQuery, search: TextSearch | null): SQL
 }
 
 interface FacetRow {
-  dim: 'missionType' | 'workSectors' | 'financingMethods' | 'certifications' | 'selected';
+  dim: 'missionType' | 'workSectors' | 'financingMethods' | 'certifications';
   key: string;
   n: number;
 }
 
 /**
  * The offers' arrays of a facet count, with the number of missions of each row (`offers` CTE:
- * mission_type, n, work_sector_ids, financing_methods, certifications, and `kept`: whether the
- * offer passes the offer filters). Every filter but the text and "pour moi" is the offer's or the
- * type (the missions' offer columns are copies of the offer's), so the offer filters are applied
- * to the ≤ 2,000 offers rather than to the missions:
- * - `selected` null (no text, not "pour moi"): the counts per offer and type that a trigger keeps
- *   (`listed_mission_counts`, migration 0014), ≤ 3 rows per offer;
- * - otherwise the missions `selected` selects (listed, text, type, eligibility) are counted per
- *   offer and type first — "pour moi" through a covering index — so the offers' arrays are
- *   unnested once per offer, not once per mission; `sample`: only the first `sample` of them.
+ * mission_type, n, work_sector_ids, financing_methods, certifications):
+ * - `selected` null (no text, not "pour moi": every filter is the offer's or the type — the
+ *   missions' offer columns are copies of the offer's): the counts per offer and type that a
+ *   trigger keeps (`listed_mission_counts`, migration 0014), ≤ 3 rows per offer, filtered as
+ *   offers;
+ * - otherwise the missions `selected` selects (every filter) are counted per offer and type first,
+ *   through the covering index of the filter columns (migration 0017), so that the offers' arrays
+ *   are unnested once per offer, not once per mission; `sample`: only the first `sample` of them.
  */
 function offersOf(input: MissionSearchQuery, selected: SQL | null, sample: number | null): SQL {
-  const offer: SQL[] = [];
-  if (input.priceRange) {
-    const [min, max] = input.priceRange as [number, number];
-    offer.push(sql`s.price between ${min} and ${max}`);
-  }
-  if (input.workSectors?.length) offer.push(sql`s.work_sector_ids && ${sql.param(input.workSectors)}::int[]`);
-  if (input.certifications?.length)
-    offer.push(sql`s.certifications @> ${sql.param(input.certifications)}::text[]`);
-  if (input.financingMethods?.length)
-    offer.push(sql`s.financing_methods && ${sql.param(input.financingMethods)}::text[]`);
   if (selected) {
     const from =
       sample === null
@@ -123,18 +109,27 @@ function offersOf(input: MissionSearchQuery, selected: SQL | null, sample: numbe
         : sql`(select ${missions.missionType}, ${missions.serviceId} from ${missions} where ${selected}
             limit ${sample}) ${missions}`;
     return sql`
-      select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications,
-        ${offer.length > 0 ? sql`coalesce(${sql.join(offer, sql` and `)}, false)` : sql`true`} as kept
+      select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications
       from (
         select ${missions.missionType} as mission_type, ${missions.serviceId} as service_id, count(*)::int as n
         from ${from}
         group by 1, 2
       ) p join services s on s.id = p.service_id`;
   }
-  const conditions: SQL[] = [sql`c.n > 0`, ...offer];
+  const conditions: SQL[] = [sql`c.n > 0`];
+  if (input.priceRange) {
+    const [min, max] = input.priceRange as [number, number];
+    conditions.push(sql`s.price between ${min} and ${max}`);
+  }
+  if (input.workSectors?.length)
+    conditions.push(sql`s.work_sector_ids && ${sql.param(input.workSectors)}::int[]`);
+  if (input.certifications?.length)
+    conditions.push(sql`s.certifications @> ${sql.param(input.certifications)}::text[]`);
+  if (input.financingMethods?.length)
+    conditions.push(sql`s.financing_methods && ${sql.param(input.financingMethods)}::text[]`);
   if (input.missionType) conditions.push(sql`c.mission_type = ${input.missionType}`);
   return sql`
-    select c.mission_type, c.n, s.work_sector_ids, s.financing_methods, s.certifications, true as kept
+    select c.mission_type, c.n, s.work_sector_ids, s.financing_methods, s.certifications
     from listed_mission_counts c join services s on s.id = c.service_id
     where ${sql.join(conditions, sql` and `)}`;
 }
@@ -170,33 +165,28 @@ interface Counts {
  * Counts per mission type, work sector, financing method and certification among the missions
  * the filters select (their sum over types is the total). `estimate`: the missions were sampled
  * (offersOf's `sample`); when the sample is full, every count is scaled by the estimated number
- * of selected missions over the sample's size, rounded, and marked approximate — or, when that
- * estimates fewer than APPROXIMATE_TOTAL_MIN, null: count them all.
+ * of selected missions over the sample's size, rounded, and marked approximate.
  */
 async function facetsOf(
   db: DbOrTx,
   offers: SQL,
   estimate: { selected: SQL; sample: number } | null,
-): Promise<Counts | null> {
+): Promise<Counts> {
   const rows = (await db.execute(sql`
     with offers as (${offers})
-    select 'missionType' as dim, mission_type as key, sum(n)::int as n from offers where kept group by 2
-    union all select 'workSectors', x::text, sum(n)::int from offers, unnest(work_sector_ids) x where kept group by 2
-    union all select 'financingMethods', x, sum(n)::int from offers, unnest(financing_methods) x where kept group by 2
-    union all select 'certifications', x, sum(n)::int from offers, unnest(certifications) x where kept group by 2
-    union all select 'selected', '', coalesce(sum(n), 0)::int from offers
+    select 'missionType' as dim, mission_type as key, sum(n)::int as n from offers group by 2
+    union all select 'workSectors', x::text, sum(n)::int from offers, unnest(work_sector_ids) x group by 2
+    union all select 'financingMethods', x, sum(n)::int from offers, unnest(financing_methods) x group by 2
+    union all select 'certifications', x, sum(n)::int from offers, unnest(certifications) x group by 2
   `)) as unknown as FacetRow[] | { rows: FacetRow[] };
   const list = Array.isArray(rows) ? rows : rows.rows;
-  const sampled = Number(list.find((row) => row.dim === 'selected')?.n ?? 0);
+  const sampled = list.reduce((sum, row) => sum + (row.dim === 'missionType' ? Number(row.n) : 0), 0);
   // A full sample: more missions match than were counted; scale the counts to the planner's
   // estimate (never below what the sample found).
   const approximate = estimate !== null && sampled >= estimate.sample;
   const scale = approximate ? Math.max(1, (await estimatedCount(db, estimate.selected)) / sampled) : 1;
-  const scaled = (n: number) => (approximate ? roughly(n * scale) : n);
-  if (approximate) {
-    const kept = list.reduce((sum, row) => sum + (row.dim === 'missionType' ? Number(row.n) : 0), 0);
-    if (kept * scale < APPROXIMATE_TOTAL_MIN) return null;
-  }
+  // Rounded, an estimate never falls under what the sample counted.
+  const scaled = (n: number) => (approximate ? Math.max(n, roughly(n * scale)) : n);
   const zeros = <T extends string>(keys: readonly T[]) =>
     Object.fromEntries(keys.map((k) => [k, 0])) as Record<T, number>;
   const facets: MissionSearchResult['facets'] = {
@@ -272,6 +262,21 @@ function eligibleFor(f: FreelancerFacts): SQL {
     and (${missions.minExperience} is null or ${missions.minExperience} <= ${years}))`;
 }
 
+/**
+ * A text query's matches among the listed missions: found in their words alone
+ * (`listed_mission_words`, migration 0018: 23 MB, not the missions' wide rows), then joined by id;
+ * the relevance rank reads the mission's own vector (at most RANKED_MATCHES_MAX rows are ranked).
+ */
+async function missionTextSearch(db: DbOrTx, text: string): Promise<TextSearch | null> {
+  const query = await tsQueryText(db, text);
+  if (query === null) return null;
+  const words = searchOn(listedMissionWords.words, query);
+  return {
+    where: sql`${missions.id} in (select ${listedMissionWords.missionId} from ${listedMissionWords} where ${words.where})`,
+    rank: searchOn(missions.searchVector, query).rank,
+  };
+}
+
 export async function searchMissions(
   db: DbOrTx,
   viewer: Viewer | null,
@@ -288,7 +293,7 @@ export async function searchMissions(
     );
   }
 
-  const search = input.query?.trim() ? await textSearch(db, missions.searchVector, input.query) : null;
+  const search = input.query?.trim() ? await missionTextSearch(db, input.query) : null;
   const conditions = conditionsOf(input, search);
   // "Pour moi": the missions the freelancer may apply to (kind and minimums), best match first.
   const ranking = wantsMatch ? freelancer : null;
@@ -296,20 +301,15 @@ export async function searchMissions(
   const where = and(...conditions) as SQL;
   const filters = filtersKey(input, ranking);
   // Text and "pour moi" select missions one by one; every other filter is the offer's or the type.
-  const selected: SQL[] = [missionIsListed];
-  if (search) selected.push(search.where);
-  if (input.missionType) selected.push(eq(missions.missionType, input.missionType));
-  if (ranking) selected.push(eligibleFor(ranking));
-  const selection = search !== null || ranking !== null ? (and(...selected) as SQL) : null;
-  // A text query counts a sample first: a broad word's counts are estimated (unless exactCounts).
-  const counted = async () => {
-    if (search !== null && selection !== null && !input.exactCounts) {
-      const sample = { selected: selection, sample: SAMPLED_MATCHES };
-      const estimated = await facetsOf(db, offersOf(input, selection, SAMPLED_MATCHES), sample);
-      if (estimated) return estimated;
-    }
-    return (await facetsOf(db, offersOf(input, selection, null), null)) as Counts;
-  };
+  const selection = search !== null || ranking !== null ? where : null;
+  // A text query counts a sample: a broad word's counts are estimated (unless exactCounts).
+  const sampled = search !== null && !input.exactCounts;
+  const counted = () =>
+    facetsOf(
+      db,
+      offersOf(input, selection, sampled ? SAMPLED_MATCHES : null),
+      sampled ? { selected: where, sample: SAMPLED_MATCHES } : null,
+    );
   const facetsPromise = facetCache.get(db, `${filters}${input.exactCounts ? ':exact' : ''}`, counted);
 
   const direction = input.sortOrder ?? 'desc';
