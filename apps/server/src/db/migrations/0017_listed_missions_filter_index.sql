@@ -18,3 +18,11 @@ CREATE INDEX missions_listed_newest_filter_idx ON missions (published_at DESC, i
     offer_financing, offer_certifications)
   WHERE listed;--> statement-breakpoint
 DROP INDEX missions_listed_newest_idx;
+--> statement-breakpoint
+-- The same columns by id: a rare word's few matches (listed_mission_words, migration 0018) are
+-- looked up one by one from the index alone, instead of joining them to a scan of every listed
+-- mission's entry (83,000 without a type filter: 18 ms → 280 ms under load without this index).
+CREATE INDEX missions_listed_by_id_idx ON missions (id)
+  INCLUDE (mission_type, service_id, published_at, min_conversion_rate, min_experience,
+    offer_sectors, mentioned_skills, offer_price, offer_financing, offer_certifications)
+  WHERE listed;
