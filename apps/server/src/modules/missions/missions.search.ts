@@ -157,7 +157,7 @@ const roughly = (n: number) => {
 interface Counts {
   total: number;
   facets: MissionSearchResult['facets'];
-  /** The total and facets were estimated from a sample (more matches than COUNTED_MATCHES_MAX). */
+  /** The total and facets were estimated from a sample (a full sample: more matches than SAMPLED_MATCHES - 1). */
   approximate: boolean;
 }
 
