@@ -90,7 +90,11 @@ export async function textSearch(
   text: string,
 ): Promise<TextSearch | null> {
   const query = await tsQueryText(db, text);
-  if (query === null) return null;
+  return query === null ? null : searchOn(vector, query);
+}
+
+/** The condition and rank of a `tsQueryText` query on a `search_vector` column. */
+export function searchOn(vector: SQL | unknown, query: string): TextSearch {
   const tsQuery = sql`to_tsquery('french', ${query})`;
   return {
     where: sql`${vector} @@ ${tsQuery}`,

@@ -142,7 +142,12 @@ const countsOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 /** `GET /missions`: a page of missions, sponsored first, plus the counts per filter value. */
 export const missionSearchResponse = z.object({
   data: z.array(missionResponse),
-  meta: paginationMetaResponse,
+  meta: paginationMetaResponse.extend({
+    totalIsApproximate: z.boolean().meta({
+      description:
+        'The total and the facets are estimated from a sample: the text matches more missions than are counted one by one (`exactCounts=1` counts them).',
+    }),
+  }),
   facets: z.object({
     missionType: countsOf(missionTypes),
     workSectors: z.array(namedRefResponse.extend({ count })),

@@ -67,6 +67,11 @@ export const missionSearchQuerySchema = missionSearchSchema.extend({
   financingMethods: queryList(enumField(financingMethods)).nullish(),
   sortBy: enumField(missionSortFields).nullish(),
   forMe: queryFlag().optional(),
+  /**
+   * `1`: count the total and the facets exactly even when the text matches thousands of missions
+   * (they are estimated then, and `meta.totalIsApproximate` says so).
+   */
+  exactCounts: queryFlag().optional(),
   page: page().default(1),
   perPage: perPage().default(20),
 });

@@ -15,13 +15,13 @@ import {
 } from '@closia/shared';
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { missions } from '../../db/schema';
+import { listedMissionWords, missions } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { listingsGeneration } from '../../lib/listing-changes';
 import { type FreelancerFacts, missionScoreSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { resultCache } from '../../lib/result-cache';
-import { type TextSearch, textSearch } from '../../lib/text-search';
+import { searchOn, type TextSearch, tsQueryText } from '../../lib/text-search';
 import { loadInTiers } from '../../lib/tiers';
 import type { Viewer } from '../../lib/viewer';
 import { liveSponsorships, recordImpressions } from '../advertisements/sponsorships.service';
@@ -56,6 +56,16 @@ const RANKED_MATCHES_MAX = 2_000;
  */
 const MATCHES_FIRST_MAX = 5_000;
 
+/**
+ * A text query's total and facets are counted on a sample of at most this many of its matches
+ * (every filter applied). A full sample means more: the counts are then estimated
+ * (`meta.totalIsApproximate`) unless the caller asks for `exactCounts`, since counting a broad
+ * word ("objectifs" with its prefix: 35,000 matches) read every match. One more than
+ * RANKED_MATCHES_MAX: an estimated total is always above it, so the order (relevance or newest)
+ * never depends on the estimate, nor on `exactCounts`.
+ */
+const SAMPLED_MATCHES = RANKED_MATCHES_MAX + 1;
+
 /** The filters as SQL conditions (the listing condition first). */
 function conditionsOf(input: MissionSearchQuery, search: TextSearch | null): SQL[] {
   const conditions: SQL[] = [missionIsListed];
@@ -82,38 +92,41 @@ interface FacetRow {
 
 /**
  * The offers' arrays of a facet count, with the number of missions of each row (`offers` CTE:
- * mission_type, n, work_sector_ids, financing_methods, certifications). Every filter but the text
- * and "pour moi" is the offer's or the type (the missions' offer columns are copies of the offer's),
- * so the offer filters are applied to the ≤ 2,000 offers rather than to the missions:
- * - `selected` null (no text, not "pour moi"): the counts per offer and type that a trigger keeps
- *   (`listed_mission_counts`, migration 0014), ≤ 3 rows per offer;
- * - otherwise the missions `selected` selects (listed, text, type, eligibility) are counted per
- *   offer and type first — "pour moi" through a covering index — so the offers' arrays are
- *   unnested once per offer, not once per mission.
+ * mission_type, n, work_sector_ids, financing_methods, certifications):
+ * - `selected` null (no text, not "pour moi": every filter is the offer's or the type — the
+ *   missions' offer columns are copies of the offer's): the counts per offer and type that a
+ *   trigger keeps (`listed_mission_counts`, migration 0014), ≤ 3 rows per offer, filtered as
+ *   offers;
+ * - otherwise the missions `selected` selects (every filter) are counted per offer and type first,
+ *   through the covering index of the filter columns (migration 0017), so that the offers' arrays
+ *   are unnested once per offer, not once per mission; `sample`: only the first `sample` of them.
  */
-function offersOf(input: MissionSearchQuery, selected: SQL | null): SQL {
-  const offer: SQL[] = [];
-  if (input.priceRange) {
-    const [min, max] = input.priceRange as [number, number];
-    offer.push(sql`s.price between ${min} and ${max}`);
-  }
-  if (input.workSectors?.length) offer.push(sql`s.work_sector_ids && ${sql.param(input.workSectors)}::int[]`);
-  if (input.certifications?.length)
-    offer.push(sql`s.certifications @> ${sql.param(input.certifications)}::text[]`);
-  if (input.financingMethods?.length)
-    offer.push(sql`s.financing_methods && ${sql.param(input.financingMethods)}::text[]`);
+function offersOf(input: MissionSearchQuery, selected: SQL | null, sample: number | null): SQL {
   if (selected) {
+    const from =
+      sample === null
+        ? sql`${missions} where ${selected}`
+        : sql`(select ${missions.missionType}, ${missions.serviceId} from ${missions} where ${selected}
+            limit ${sample}) ${missions}`;
     return sql`
       select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications
       from (
         select ${missions.missionType} as mission_type, ${missions.serviceId} as service_id, count(*)::int as n
-        from ${missions}
-        where ${selected}
+        from ${from}
         group by 1, 2
-      ) p join services s on s.id = p.service_id
-      ${offer.length > 0 ? sql`where ${sql.join(offer, sql` and `)}` : sql``}`;
+      ) p join services s on s.id = p.service_id`;
   }
-  const conditions: SQL[] = [sql`c.n > 0`, ...offer];
+  const conditions: SQL[] = [sql`c.n > 0`];
+  if (input.priceRange) {
+    const [min, max] = input.priceRange as [number, number];
+    conditions.push(sql`s.price between ${min} and ${max}`);
+  }
+  if (input.workSectors?.length)
+    conditions.push(sql`s.work_sector_ids && ${sql.param(input.workSectors)}::int[]`);
+  if (input.certifications?.length)
+    conditions.push(sql`s.certifications @> ${sql.param(input.certifications)}::text[]`);
+  if (input.financingMethods?.length)
+    conditions.push(sql`s.financing_methods && ${sql.param(input.financingMethods)}::text[]`);
   if (input.missionType) conditions.push(sql`c.mission_type = ${input.missionType}`);
   return sql`
     select c.mission_type, c.n, s.work_sector_ids, s.financing_methods, s.certifications
@@ -121,14 +134,44 @@ function offersOf(input: MissionSearchQuery, selected: SQL | null): SQL {
     where ${sql.join(conditions, sql` and `)}`;
 }
 
+/** The planner's estimate of how many missions `where` selects (an EXPLAIN, nothing is read). */
+async function estimatedCount(db: DbOrTx, where: SQL): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) select 1 from ${missions} where ${where}`)) as
+    | unknown[]
+    | { rows: unknown[] };
+  const [row] = (Array.isArray(result) ? result : result.rows) as Record<string, unknown>[];
+  const raw = row ? Object.values(row)[0] : null;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    | [{ Plan: { 'Plan Rows': number } }]
+    | null;
+  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/** Two significant digits (an estimate does not pretend to more): 4,553 → 4,600. */
+const roughly = (n: number) => {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+};
+
+interface Counts {
+  total: number;
+  facets: MissionSearchResult['facets'];
+  /** The total and facets were estimated from a sample (a full sample: more matches than SAMPLED_MATCHES - 1). */
+  approximate: boolean;
+}
+
 /**
  * Counts per mission type, work sector, financing method and certification among the missions
- * the filters select (their sum over types is the total).
+ * the filters select (their sum over types is the total). `estimate`: the missions were sampled
+ * (offersOf's `sample`); when the sample is full, every count is scaled by the estimated number
+ * of selected missions over the sample's size, rounded, and marked approximate.
  */
 async function facetsOf(
   db: DbOrTx,
   offers: SQL,
-): Promise<{ total: number; facets: MissionSearchResult['facets'] }> {
+  estimate: { selected: SQL; sample: number } | null,
+): Promise<Counts> {
   const rows = (await db.execute(sql`
     with offers as (${offers})
     select 'missionType' as dim, mission_type as key, sum(n)::int as n from offers group by 2
@@ -137,6 +180,13 @@ async function facetsOf(
     union all select 'certifications', x, sum(n)::int from offers, unnest(certifications) x group by 2
   `)) as unknown as FacetRow[] | { rows: FacetRow[] };
   const list = Array.isArray(rows) ? rows : rows.rows;
+  const sampled = list.reduce((sum, row) => sum + (row.dim === 'missionType' ? Number(row.n) : 0), 0);
+  // A full sample: more missions match than were counted; scale the counts to the planner's
+  // estimate (never below what the sample found).
+  const approximate = estimate !== null && sampled >= estimate.sample;
+  const scale = approximate ? Math.max(1, (await estimatedCount(db, estimate.selected)) / sampled) : 1;
+  // Rounded, an estimate never falls under what the sample counted.
+  const scaled = (n: number) => (approximate ? Math.max(n, roughly(n * scale)) : n);
   const zeros = <T extends string>(keys: readonly T[]) =>
     Object.fromEntries(keys.map((k) => [k, 0])) as Record<T, number>;
   const facets: MissionSearchResult['facets'] = {
@@ -151,12 +201,12 @@ async function facetsOf(
     const n = Number(row.n);
     if (row.dim === 'missionType') {
       total += n;
-      if (row.key in facets.missionType) facets.missionType[row.key as MissionType] = n;
-    } else if (row.dim === 'workSectors') sectorCounts.set(Number(row.key), n);
+      if (row.key in facets.missionType) facets.missionType[row.key as MissionType] = scaled(n);
+    } else if (row.dim === 'workSectors') sectorCounts.set(Number(row.key), scaled(n));
     else if (row.dim === 'financingMethods' && row.key in facets.financingMethods)
-      facets.financingMethods[row.key as keyof typeof facets.financingMethods] = n;
+      facets.financingMethods[row.key as keyof typeof facets.financingMethods] = scaled(n);
     else if (row.dim === 'certifications' && row.key in facets.certifications)
-      facets.certifications[row.key as keyof typeof facets.certifications] = n;
+      facets.certifications[row.key as keyof typeof facets.certifications] = scaled(n);
   }
   const names = await workSectorNameMap(db, sectorCounts.keys());
   facets.workSectors = [...sectorCounts]
@@ -165,7 +215,7 @@ async function facetsOf(
       return name === undefined ? [] : [{ id, name, count }];
     })
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'fr'));
-  return { total, facets };
+  return { total: scaled(total), facets, approximate };
 }
 
 const MAX_PROMOTED = 3;
@@ -174,7 +224,7 @@ const MAX_PROMOTED = 3;
  * What the searches keep for a few seconds (lib/result-cache.ts): the facets and total of a set of
  * filters, and the ids of a page — never the rows, which are read fresh.
  */
-const facetCache = resultCache<Awaited<ReturnType<typeof facetsOf>>>({
+const facetCache = resultCache<Counts>({
   name: 'missions.facets',
   generation: listingsGeneration,
   maxEntries: 500,
@@ -212,6 +262,21 @@ function eligibleFor(f: FreelancerFacts): SQL {
     and (${missions.minExperience} is null or ${missions.minExperience} <= ${years}))`;
 }
 
+/**
+ * A text query's matches among the listed missions: found in their words alone
+ * (`listed_mission_words`, migration 0018: 23 MB, not the missions' wide rows), then joined by id;
+ * the relevance rank reads the mission's own vector (at most RANKED_MATCHES_MAX rows are ranked).
+ */
+async function missionTextSearch(db: DbOrTx, text: string): Promise<TextSearch | null> {
+  const query = await tsQueryText(db, text);
+  if (query === null) return null;
+  const words = searchOn(listedMissionWords.words, query);
+  return {
+    where: sql`${missions.id} in (select ${listedMissionWords.missionId} from ${listedMissionWords} where ${words.where})`,
+    rank: searchOn(missions.searchVector, query).rank,
+  };
+}
+
 export async function searchMissions(
   db: DbOrTx,
   viewer: Viewer | null,
@@ -228,7 +293,7 @@ export async function searchMissions(
     );
   }
 
-  const search = input.query?.trim() ? await textSearch(db, missions.searchVector, input.query) : null;
+  const search = input.query?.trim() ? await missionTextSearch(db, input.query) : null;
   const conditions = conditionsOf(input, search);
   // "Pour moi": the missions the freelancer may apply to (kind and minimums), best match first.
   const ranking = wantsMatch ? freelancer : null;
@@ -236,12 +301,16 @@ export async function searchMissions(
   const where = and(...conditions) as SQL;
   const filters = filtersKey(input, ranking);
   // Text and "pour moi" select missions one by one; every other filter is the offer's or the type.
-  const selected: SQL[] = [missionIsListed];
-  if (search) selected.push(search.where);
-  if (input.missionType) selected.push(eq(missions.missionType, input.missionType));
-  if (ranking) selected.push(eligibleFor(ranking));
-  const offers = offersOf(input, search !== null || ranking !== null ? (and(...selected) as SQL) : null);
-  const facetsPromise = facetCache.get(db, filters, () => facetsOf(db, offers));
+  const selection = search !== null || ranking !== null ? where : null;
+  // A text query counts a sample: a broad word's counts are estimated (unless exactCounts).
+  const sampled = search !== null && !input.exactCounts;
+  const counted = () =>
+    facetsOf(
+      db,
+      offersOf(input, selection, sampled ? SAMPLED_MATCHES : null),
+      sampled ? { selected: where, sample: SAMPLED_MATCHES } : null,
+    );
+  const facetsPromise = facetCache.get(db, `${filters}${input.exactCounts ? ':exact' : ''}`, counted);
 
   const direction = input.sortOrder ?? 'desc';
   const byId = direction === 'asc' ? asc(missions.id) : desc(missions.id);
@@ -256,7 +325,11 @@ export async function searchMissions(
   } else if (input.sortBy) {
     const column = sorts[input.sortBy as Exclude<MissionSortField, 'match'>];
     orderBy.push(direction === 'asc' ? sql`${column} asc` : sql`${column} desc`, byId);
-  } else if (search && (await facetsPromise).total <= RANKED_MATCHES_MAX) {
+  } else if (
+    search &&
+    !(await facetsPromise).approximate &&
+    (await facetsPromise).total <= RANKED_MATCHES_MAX
+  ) {
     orderBy.push(sql`${search.rank} desc`, desc(missions.publishedAt), desc(missions.id));
   } else {
     orderBy.push(desc(missions.publishedAt), desc(missions.id));
@@ -321,14 +394,14 @@ export async function searchMissions(
         ).map((row) => row.id),
     ),
   );
-  const [ids, { total, facets }] = await Promise.all([idsPromise, facetsPromise]);
+  const [ids, { total, facets, approximate }] = await Promise.all([idsPromise, facetsPromise]);
   // Still listed: a mission closed since the ids were kept drops out at once.
   const rows = await loadListedMissions(db, [...(firstPage ? promotedIds : []), ...ids], viewer, sponsored);
   const served = rows.flatMap((row) => (row.sponsoredBy === null ? [] : [row.sponsoredBy]));
   if (served.length > 0) recordImpressions(db, served);
   return {
     data: await presentMissions(db, rows, viewer, freelancer),
-    meta: paginationMeta(total, page),
+    meta: { ...paginationMeta(total, page), totalIsApproximate: approximate },
     facets,
   };
 }

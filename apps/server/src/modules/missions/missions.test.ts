@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, profiles, skills, users, workSectors } from '../../db/schema';
 import { approvedOffer, type OfferPatch } from '../../test/fixtures';
@@ -811,5 +811,68 @@ describe('favorites', () => {
     expect((await client.put('/api/v1/favorites/team/1')).statusCode).toBe(422);
     expect((await client.put('/api/v1/favorites/user/2147483648')).statusCode).toBe(422);
     expect((await new TestClient(ctx.app).put('/api/v1/favorites/user/1')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/missions: text matches and their counts', () => {
+  const search = async (qs: string) => {
+    const res = await new TestClient(ctx.app).get(`/api/v1/missions?${qs}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      data: { id: number }[];
+      meta: { total: number; totalIsApproximate: boolean; lastPage: number };
+      facets: { missionType: Record<string, number> };
+    };
+  };
+
+  it("follows a mission's words: an edited title is found by its new word at once, a closed mission no more", async () => {
+    const { client, service } = await seller({ name: `Offre mots ${Date.now()}` });
+    const mission = await published(client, service.id, { title: 'Closer pour apiculteurs' });
+    const ids = async (word: string) => (await search(`query=${word}`)).data.map((m) => m.id);
+    expect(await ids('apiculteur')).toContain(mission.id);
+    const edited = await client.put(`/api/v1/missions/${mission.id}`, { title: 'Closer pour viticulteurs' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await ids('apiculteur')).not.toContain(mission.id);
+    expect(await ids('viticulteur')).toContain(mission.id);
+    expect((await search('query=viticulteur')).meta).toMatchObject({ total: 1, totalIsApproximate: false });
+    expect((await client.post(`/api/v1/missions/${mission.id}/close`)).statusCode).toBe(200);
+    expect(await ids('viticulteur')).not.toContain(mission.id);
+  });
+
+  it('counts a few matches exactly, estimates thousands (totalIsApproximate), and counts them exactly on demand', async () => {
+    const { user, client, service } = await seller({ name: `Offre marathon ${Date.now()}` });
+    const first = await published(client, service.id, { title: 'Setter marathonien', missionType: 'setter' });
+    const MANY = 2_500;
+    await ctx.app.db.execute(sql`
+      insert into missions (infopreneur_id, service_id, title, mission_type, status, mission_status, published_at)
+      select ${user.id}, ${service.id}, 'Setter marathonien ' || g, 'setter', 'published', 'open', now()
+      from generate_series(2, ${MANY}) g`);
+    // What autovacuum does on a live database: the planner's statistics of the new words.
+    await ctx.app.db.execute(sql`analyze listed_mission_words`);
+    try {
+      const estimated = await search('query=marathonien');
+      expect(estimated.meta.totalIsApproximate).toBe(true);
+      expect(estimated.meta.total).toBeGreaterThan(2_000);
+      expect(estimated.facets.missionType.setter).toBe(estimated.meta.total);
+      expect(estimated.data).toHaveLength(20);
+
+      const exact = await search('query=marathonien&exactCounts=1');
+      expect(exact.meta).toMatchObject({ total: MANY, totalIsApproximate: false, lastPage: MANY / 20 });
+      expect(exact.facets.missionType).toMatchObject({ setter: MANY, closer: 0 });
+      // The same missions in the same order, counted either way.
+      expect(exact.data.map((m) => m.id)).toEqual(estimated.data.map((m) => m.id));
+
+      // A filter leaving none of them: nothing to estimate.
+      expect((await search('query=marathonien&missionType=closer')).meta).toMatchObject({
+        total: 0,
+        totalIsApproximate: false,
+      });
+      // Without text, the counts are always exact.
+      expect((await search(`workSectors=${sector.devperso}`)).meta.totalIsApproximate).toBe(false);
+    } finally {
+      await ctx.app.db.execute(
+        sql`delete from missions where service_id = ${service.id} and id <> ${first.id}`,
+      );
+    }
   });
 });

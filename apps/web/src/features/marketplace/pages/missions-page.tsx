@@ -408,6 +408,8 @@ export function MissionsPage() {
 
             {shown && (
               <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
+                {/* A broad word's total is estimated by the server (meta.totalIsApproximate). */}
+                {shown.meta.totalIsApproximate ? 'environ ' : ''}
                 {countText(
                   shown.meta.total,
                   'mission trouvée',
