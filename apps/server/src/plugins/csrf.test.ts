@@ -43,6 +43,25 @@ describe('CSRF token bound to the session', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('refuses a token already accepted for its session with any other cookie (the check is remembered per session)', async () => {
+    const { client: alice } = await signedInClient(ctx.app);
+    const { client: bob } = await signedInClient(ctx.app);
+    const token = alice.cookies['XSRF-TOKEN']!;
+    expect((await updateLocation(alice)).statusCode).toBe(200);
+    expect((await updateLocation(alice)).statusCode).toBe(200);
+    const withCookies = (cookies: Record<string, string>) =>
+      bob.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user',
+        payload: { location: 'Lille' },
+        cookies: { ...cookies, 'XSRF-TOKEN': token },
+        headers: { 'x-xsrf-token': token },
+      });
+    expect((await withCookies({ closia_session: bob.cookies.closia_session! })).statusCode).toBe(403);
+    expect((await withCookies({})).statusCode).toBe(403);
+    expect((await withCookies({ closia_session: 'not-a-session' })).statusCode).toBe(403);
+  });
+
   it('keeps the token across requests of one session, and renews it at logout', async () => {
     const { client } = await signedInClient(ctx.app);
     const token = client.cookies['XSRF-TOKEN'];

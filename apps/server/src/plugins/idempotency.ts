@@ -31,9 +31,19 @@ export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('idempotencyKey', null);
 
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Synchronous for every request that is not a signed-in POST with a key (reads above all).
+    app.addHook('preHandler', (request, reply, done) => {
+      if (request.headers[HEADER] === undefined || request.method !== 'POST' || !request.user) return done();
+      // A replayed answer is sent by `reserve`: the hook then ends without going on to the handler.
+      reserve(request, reply).then((replayed) => {
+        if (!replayed) done();
+      }, done);
+    });
+
+    /** Reserves the key, or sends the answer kept for it (true). */
+    async function reserve(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const raw = request.headers[HEADER];
-      if (raw === undefined || request.method !== 'POST' || !request.user) return;
+      if (raw === undefined || !request.user) return false;
       const key = Array.isArray(raw) ? raw[0] : raw;
       if (!key || !KEY_PATTERN.test(key)) {
         throw fieldError(
@@ -59,7 +69,7 @@ export const idempotencyPlugin = fp(
         .returning({ userId: idempotencyKeys.userId });
       if (reserved) {
         request.idempotencyKey = key;
-        return;
+        return false;
       }
       const [kept] = await app.db
         .select()
@@ -84,13 +94,19 @@ export const idempotencyPlugin = fp(
       }
       reply.header('idempotent-replayed', 'true');
       if (kept.contentType) reply.type(kept.contentType);
-      return reply.code(kept.status).send(kept.response ?? undefined);
-    });
+      reply.code(kept.status).send(kept.response ?? undefined);
+      return true;
+    }
 
     // The answer is kept once it is known; a failure that surely saved nothing frees the key.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!request.idempotencyKey || !request.user) return done(null, payload);
+      keep(request, reply, payload).then(() => done(null, payload), done);
+    });
+
+    async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const key = request.idempotencyKey;
-      if (!key || !request.user) return payload;
+      if (!key || !request.user) return;
       request.idempotencyKey = null;
       const where = and(eq(idempotencyKeys.userId, request.user.id), eq(idempotencyKeys.key, key));
       try {
@@ -113,8 +129,7 @@ export const idempotencyPlugin = fp(
         // Left reserved: a retry then answers 409 (check first) rather than writing twice.
         if (!unavailableCause(error)) request.log.error({ err: error }, 'idempotency key not saved');
       }
-      return payload;
-    });
+    }
 
     const sweep = setInterval(() => {
       app.db

@@ -38,13 +38,15 @@ export const metricsPlugin = fp(
       },
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url;
-      if (!route || route === '/metrics') return;
-      duration.observe(
-        { method: request.method, route, status: String(reply.statusCode) },
-        reply.elapsedTime / 1000,
-      );
+      if (route && route !== '/metrics') {
+        duration.observe(
+          { method: request.method, route, status: String(reply.statusCode) },
+          reply.elapsedTime / 1000,
+        );
+      }
+      done();
     });
 
     // Route names, counts and memory are for the operator's scraper only: without METRICS_TOKEN

@@ -105,11 +105,16 @@ export const sessionPlugin = fp(
       .limit(1)
       .prepare('find_session');
 
-    async function lookup(id: string): Promise<Session | null> {
+    /** The session in this process's cache, when it may be trusted. */
+    function cached(id: string): Session | undefined {
       // Fail safe: while another instance's logout could go unheard, every request asks the database.
+      return app.invalidation.reliable ? cache.get(id) : undefined;
+    }
+
+    async function lookup(id: string): Promise<Session | null> {
       const trusted = app.invalidation.reliable;
-      const cached = trusted ? cache.get(id) : undefined;
-      if (cached) return cached;
+      const hit = trusted ? cache.get(id) : undefined;
+      if (hit) return hit;
       const epoch = cache.epoch();
       const [row] = await findSession.execute({ id });
       if (!row) return null;
@@ -136,14 +141,32 @@ export const sessionPlugin = fp(
       invalidateAll: () => app.invalidation.publish({ scope: 'all' }),
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    const signIn = (request: FastifyRequest, session: Session) => {
+      request.session = session;
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+    };
+
+    // Synchronous (`done`) when the session is in the cache and recently touched: most requests
+    // of a signed-in user then run no query and make no promise here.
+    app.addHook('onRequest', (request, reply, done) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token) return;
+      if (!token) return done();
       const id = sha256(token);
       request.sessionKey = id;
       // The probe and the pages' files never need who is asking: they answer while the database is down.
       const needsUser = request.url.startsWith('/api/') || request.url.startsWith('/__transmit');
-      if (!needsUser && (request.url === '/health' || request.url.startsWith('/assets/'))) return;
+      if (!needsUser && (request.url === '/health' || request.url.startsWith('/assets/'))) return done();
+      const hit = cached(id);
+      if (hit && Date.now() - hit.lastSeenAt.getTime() <= TOUCH_EVERY_MS) {
+        signIn(request, hit);
+        return done();
+      }
+      resolve(request, reply, id, needsUser).then(() => done(), done);
+    });
+
+    /** The session of a request when the cache does not have it (or it is due for a touch). */
+    async function resolve(request: FastifyRequest, reply: FastifyReply, id: string, needsUser: boolean) {
       let session: Session | null;
       try {
         session = await lookup(id);
@@ -158,9 +181,7 @@ export const sessionPlugin = fp(
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return;
       }
-      request.session = session;
-      request.user = session.user;
-      request.sessionId = id;
+      signIn(request, session);
       const now = new Date();
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -171,7 +192,7 @@ export const sessionPlugin = fp(
         request.user = user;
         request.session = { ...session, user, lastSeenAt: now, expiresAt };
       }
-    });
+    }
 
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
       if (request.sessionId) {

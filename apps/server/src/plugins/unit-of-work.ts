@@ -174,10 +174,14 @@ export const unitOfWorkPlugin = fp(
         return work;
       },
     });
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Synchronous when there is nothing to flush (every read): no promise per request.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const work = pending.get(request);
-      if (work && reply.statusCode < 400) await work.flush();
-      return payload;
+      if (!work || reply.statusCode >= 400) return done(null, payload);
+      work.flush().then(
+        () => done(null, payload),
+        (error: Error) => done(error),
+      );
     });
   },
   { name: 'unit-of-work', dependencies: ['notifier', 'invalidation', 'storage', 'mailer', 'realtime'] },
