@@ -3,11 +3,17 @@
  * transaction; read back oldest first with the people it names.
  */
 import type { DealHistory, PersonRef } from '@closia/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dealHistories, users } from '../../db/schema';
 import { preparedPerDatabase } from '../../lib/prepared';
-import { type HistoryRow, type NameParts, personRef, presentHistory } from './deals.presenter';
+import {
+  type HistoryJson,
+  type HistoryRow,
+  type NameParts,
+  personRef,
+  presentHistory,
+} from './deals.presenter';
 
 /** Writes one history row (in the caller's transaction). */
 export async function record(
@@ -71,3 +77,35 @@ export async function historyOf(db: DbOrTx, dealId: number): Promise<DealHistory
   const people = await peopleOf(db, rows);
   return rows.map(({ row }) => presentHistory(row, people));
 }
+
+/** `{ id, firstName, lastName }` of the user `alias` (left-joined), or null. */
+const personJson = (alias: string): SQL =>
+  sql.raw(`case when ${alias}.id is not null then json_build_object(
+    'id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name) end`);
+
+/**
+ * The user a value of an owner change names (owner changes store user ids; any other value or
+ * field names nobody), as a join condition on the users `alias`.
+ */
+const ownerNamedBy = (alias: string, value: string): SQL =>
+  sql.raw(
+    `h.field = 'owner' and ${alias}.id = case when ${value} ~ '^[0-9]{1,18}$' then ${value}::bigint end`,
+  );
+
+/**
+ * A deal's history as one column of a query on `deals` (the deal page reads deal and history in
+ * one round trip): a JSON array of its rows, oldest first, each with the people it names — its
+ * author, and the previous and new owner of an owner change (`presentHistoryJson`).
+ */
+export const historyJsonOf = (dealId: AnyColumn) => sql<HistoryJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', h.id, 'dealId', h.deal_id, 'field', h.field, 'fromValue', h.from_value,
+    'toValue', h.to_value, 'note', h.note, 'createdAt', h.created_at,
+    'user', ${personJson('u')}, 'fromUser', ${personJson('fu')}, 'toUser', ${personJson('tu')}
+  ) order by h.created_at, h.id), '[]')
+  from deal_histories h
+  left join users u on u.id = h.user_id
+  left join users fu on ${ownerNamedBy('fu', 'h.from_value')}
+  left join users tu on ${ownerNamedBy('tu', 'h.to_value')}
+  where h.deal_id = ${dealId}
+)`;
