@@ -85,12 +85,12 @@ const personJson = (alias: string): SQL =>
 
 /**
  * The user a value of an owner change names (owner changes store user ids; any other value or
- * field names nobody), as a join condition on the users `alias`.
+ * field names nobody), looked up only for such a row (`case` evaluates it lazily), or null.
  */
-const ownerNamedBy = (alias: string, value: string): SQL =>
-  sql.raw(
-    `h.field = 'owner' and ${alias}.id = case when ${value} ~ '^[0-9]{1,18}$' then ${value}::bigint end`,
-  );
+const ownerNamedBy = (value: string): SQL =>
+  sql.raw(`case when h.field = 'owner' and ${value} ~ '^[0-9]{1,18}$' then (
+    select json_build_object('id', o.id, 'firstName', o.first_name, 'lastName', o.last_name)
+    from users o where o.id = ${value}::bigint) end`);
 
 /**
  * A deal's history as one column of a query on `deals` (the deal page reads deal and history in
@@ -100,12 +100,10 @@ const ownerNamedBy = (alias: string, value: string): SQL =>
 export const historyJsonOf = (dealId: AnyColumn) => sql<HistoryJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', h.id, 'dealId', h.deal_id, 'field', h.field, 'fromValue', h.from_value,
-    'toValue', h.to_value, 'note', h.note, 'createdAt', h.created_at,
-    'user', ${personJson('u')}, 'fromUser', ${personJson('fu')}, 'toUser', ${personJson('tu')}
+    'toValue', h.to_value, 'note', h.note, 'createdAt', h.created_at, 'user', ${personJson('u')},
+    'fromUser', ${ownerNamedBy('h.from_value')}, 'toUser', ${ownerNamedBy('h.to_value')}
   ) order by h.created_at, h.id), '[]')
   from deal_histories h
   left join users u on u.id = h.user_id
-  left join users fu on ${ownerNamedBy('fu', 'h.from_value')}
-  left join users tu on ${ownerNamedBy('tu', 'h.to_value')}
   where h.deal_id = ${dealId}
 )`;
