@@ -9,6 +9,12 @@ export const conversations = pgTable('conversations', {
   /** 'smallerId:largerId' of the two participants: one conversation per pair, even when both open it at once. */
   pairKey: text().unique(),
   lastMessageAt: timestamp({ withTimezone: true }),
+  /**
+   * The conversation's latest message (its greatest id), kept by a trigger on `messages` (migration
+   * conversation_kept_counts): the list joins it instead of looking for it. No foreign key: the
+   * trigger sets it again when that message goes.
+   */
+  lastMessageId: integer(),
   ...timestamps,
 });
 
@@ -22,6 +28,13 @@ export const conversationParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastReadAt: timestamp({ withTimezone: true }),
+    /**
+     * Messages of the conversation this participant has not read: not sent by them, created after
+     * `lastReadAt` (all when null). Kept by triggers in the writing transaction (migration
+     * conversation_kept_counts): counted again when `lastReadAt` changes, ±1 when a message comes
+     * or goes. Always equal to that count.
+     */
+    unreadCount: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),

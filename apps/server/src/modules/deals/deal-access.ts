@@ -19,13 +19,14 @@ import {
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { deals, prospects, services, users } from '../../db/schema';
+import { deals, prospects, services, teamMembers, users } from '../../db/schema';
 import { type AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { preparedPerDatabase } from '../../lib/prepared';
 import type { Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { roleIn } from '../teams/teams.service';
-import { type LoadedDeal, viewerRoleOf } from './deals.presenter';
+import { historyJsonOf } from './deal-history';
+import { type HistoryJson, type LoadedDeal, viewerRoleOf } from './deals.presenter';
 
 const dealOwner = alias(users, 'deal_owner');
 const dealSetter = alias(users, 'deal_setter');
@@ -170,6 +171,15 @@ export interface DealInHand extends LoadedDeal {
   subject: DealSubject;
 }
 
+/** The viewer's hold on a loaded deal: 404 unless they see it, 403 or 409 unless they may do `action`. */
+function inHand(row: LoadedDeal | undefined, viewer: Viewer, action: DealAction | 'see'): DealInHand {
+  const role = row ? viewerRoleOf(row, viewer.id) : null;
+  if (!row || !role) throw notFound('Deal');
+  const subject = subjectOf(row, role);
+  if (action !== 'see') assertDealCan(subject, action, viewer.id);
+  return { ...row, subject };
+}
+
 /**
  * The deal, locked when it is to change, if the viewer may see it (`see`) or do `action` to it:
  * 404 when they may not see it, 403 or 409 when they see it but may not act (`assertDealCan`).
@@ -185,11 +195,42 @@ export async function dealFor(
   if (row?.deal.teamId && row.deal.ownerId !== viewer.id) {
     row.teamMember = (await roleIn(tx, row.deal.teamId, viewer.id)) !== null;
   }
-  const role = row ? viewerRoleOf(row, viewer.id) : null;
-  if (!row || !role) throw notFound('Deal');
-  const subject = subjectOf(row, role);
-  if (action !== 'see') assertDealCan(subject, action, viewer.id);
-  return { ...row, subject };
+  return inHand(row, viewer, action);
+}
+
+/**
+ * The deal page's read, one round trip prepared once per database: the deal with the joins of
+ * `dealsQuery`, whether the viewer is a member of its team (`roleIn`), and its history.
+ */
+const dealPage = preparedPerDatabase((db) =>
+  db
+    .select({
+      ...selection,
+      inTeam: sql<boolean>`exists(select 1 from ${teamMembers} tm
+        where tm.team_id = ${deals.teamId} and tm.user_id = ${sql.placeholder('viewerId')})`,
+      history: historyJsonOf(deals.id),
+    })
+    .from(deals)
+    .innerJoin(prospects, eq(prospects.id, deals.prospectId))
+    .innerJoin(dealOwner, eq(dealOwner.id, deals.ownerId))
+    .leftJoin(dealSetter, eq(dealSetter.id, deals.setterId))
+    .leftJoin(services, eq(services.id, deals.serviceId))
+    .where(eq(deals.id, sql.placeholder('id')))
+    .prepare('deal_page'),
+);
+
+/** The deal with its history rows (`historyJsonOf`), if the viewer may see it (else 404), as `dealFor`. */
+export async function dealPageFor(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: number,
+): Promise<DealInHand & { history: HistoryJson[] }> {
+  const [found] = await dealPage(db).execute({ id, viewerId: viewer.id });
+  if (!found) throw notFound('Deal');
+  const { inTeam, history, ...row } = found;
+  const loaded = row as LoadedDeal;
+  if (loaded.deal.teamId && loaded.deal.ownerId !== viewer.id) loaded.teamMember = inTeam;
+  return { ...inHand(loaded, viewer, 'see'), history };
 }
 
 /**

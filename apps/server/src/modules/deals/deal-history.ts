@@ -3,11 +3,17 @@
  * transaction; read back oldest first with the people it names.
  */
 import type { DealHistory, PersonRef } from '@closia/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dealHistories, users } from '../../db/schema';
 import { preparedPerDatabase } from '../../lib/prepared';
-import { type HistoryRow, type NameParts, personRef, presentHistory } from './deals.presenter';
+import {
+  type HistoryJson,
+  type HistoryRow,
+  type NameParts,
+  personRef,
+  presentHistory,
+} from './deals.presenter';
 
 /** Writes one history row (in the caller's transaction). */
 export async function record(
@@ -71,3 +77,33 @@ export async function historyOf(db: DbOrTx, dealId: number): Promise<DealHistory
   const people = await peopleOf(db, rows);
   return rows.map(({ row }) => presentHistory(row, people));
 }
+
+/** `{ id, firstName, lastName }` of the user `alias` (left-joined), or null. */
+const personJson = (alias: string): SQL =>
+  sql.raw(`case when ${alias}.id is not null then json_build_object(
+    'id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name) end`);
+
+/**
+ * The user a value of an owner change names (owner changes store user ids; any other value or
+ * field names nobody), looked up only for such a row (`case` evaluates it lazily), or null.
+ */
+const ownerNamedBy = (value: string): SQL =>
+  sql.raw(`case when h.field = 'owner' and ${value} ~ '^[0-9]{1,18}$' then (
+    select json_build_object('id', o.id, 'firstName', o.first_name, 'lastName', o.last_name)
+    from users o where o.id = ${value}::bigint) end`);
+
+/**
+ * A deal's history as one column of a query on `deals` (the deal page reads deal and history in
+ * one round trip): a JSON array of its rows, oldest first, each with the people it names — its
+ * author, and the previous and new owner of an owner change (`presentHistoryJson`).
+ */
+export const historyJsonOf = (dealId: AnyColumn) => sql<HistoryJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', h.id, 'dealId', h.deal_id, 'field', h.field, 'fromValue', h.from_value,
+    'toValue', h.to_value, 'note', h.note, 'createdAt', h.created_at, 'user', ${personJson('u')},
+    'fromUser', ${ownerNamedBy('h.from_value')}, 'toUser', ${ownerNamedBy('h.to_value')}
+  ) order by h.created_at, h.id), '[]')
+  from deal_histories h
+  left join users u on u.id = h.user_id
+  where h.deal_id = ${dealId}
+)`;

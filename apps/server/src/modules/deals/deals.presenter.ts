@@ -125,6 +125,37 @@ export function presentHistory(row: HistoryRow, people: ReadonlyMap<number, Pers
   };
 }
 
+/** A history row as `historyJsonOf` aggregates it: the row with the people it names. */
+export interface HistoryJson {
+  id: number;
+  dealId: number;
+  field: string;
+  fromValue: string | null;
+  toValue: string | null;
+  note: string | null;
+  /** a JSON timestamp (with its offset) */
+  createdAt: string;
+  user: NameParts | null;
+  fromUser: NameParts | null;
+  toUser: NameParts | null;
+}
+
+/** The same answer as `presentHistory`, from the aggregated row. */
+export function presentHistoryJson(row: HistoryJson): DealHistory {
+  return {
+    id: row.id,
+    dealId: row.dealId,
+    field: row.field as DealHistory['field'],
+    fromValue: row.fromValue,
+    toValue: row.toValue,
+    fromUser: row.fromUser ? personRef(row.fromUser) : null,
+    toUser: row.toUser ? personRef(row.toUser) : null,
+    note: row.note,
+    user: row.user ? personRef(row.user) : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
 export interface LoadedLine {
   line: LineRow;
   dealTitle: string;

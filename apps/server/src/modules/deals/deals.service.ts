@@ -38,6 +38,7 @@ import {
   crmPeopleOf,
   dealChanged,
   dealFor,
+  dealPageFor,
   dealsQuery,
   onOffersOf,
   openStages,
@@ -45,7 +46,7 @@ import {
   valueCentsSql,
 } from './deal-access';
 import { historyOf, record } from './deal-history';
-import { type LoadedDeal, presentDeal } from './deals.presenter';
+import { type LoadedDeal, presentDeal, presentHistoryJson } from './deals.presenter';
 import { hasPaidLines } from './ledger';
 
 /** 422 on `status` for Closed and Lost: they are reached through win and lose. */
@@ -170,8 +171,8 @@ export async function createDeal(
 
 /** One deal with its history (owner, setter or the offer's infopreneur; 404 otherwise). */
 export async function getDeal(db: DbOrTx, viewer: Viewer, id: number): Promise<Deal> {
-  const row = await dealFor(db, viewer, id, 'see');
-  return presentDeal(row, viewer.id, new Date(), await historyOf(db, id));
+  const { history, ...row } = await dealPageFor(db, viewer, id);
+  return presentDeal(row, viewer.id, new Date(), history.map(presentHistoryJson));
 }
 
 export async function getDealHistory(

@@ -774,6 +774,10 @@ describe('handoff at R2', () => {
       fromUser: { id: t.setter.user.id, fullName: 'Sofiane Setter' },
       toUser: { id: t.closer.user.id, fullName: 'Camille Closer' },
     });
+    // The page reads its history in its own query: the same rows as the history's endpoint.
+    const history = (await t.closer.client.get(`/api/v1/deals/${deal.id}/history`)).json().data;
+    expect(history.length).toBeGreaterThan(1);
+    expect(seen.dealHistories).toEqual(history);
     expect((await t.closer.client.get('/api/v1/deals?owner=me')).json().data[0].id).toBe(deal.id);
     expect((await t.setter.client.get('/api/v1/deals?owner=setter')).json().data[0].id).toBe(deal.id);
     expect((await t.setter.client.get('/api/v1/deals?owner=me')).json().meta.total).toBe(0);

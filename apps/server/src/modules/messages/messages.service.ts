@@ -15,6 +15,7 @@ import {
   type Participant,
 } from '@closia/shared';
 import {
+  type AnyColumn,
   and,
   count,
   desc,
@@ -24,7 +25,6 @@ import {
   lt,
   ne,
   or,
-  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -205,7 +205,10 @@ const other = participantAlias('other');
 const mine = conversationParticipants;
 const theirs = alias(conversationParticipants, 'theirs');
 
-/** Joins to the user's conversation rows (`mine`) the conversation and the other participant. */
+/**
+ * Joins to the user's conversation rows (`mine`) the conversation and the other participant.
+ * Every conversation has its other participant (a deleted user's rows go with them): an inner join.
+ */
 function withOther<T extends PgSelect>(query: T) {
   return query
     .innerJoin(conversations, eq(conversations.id, mine.conversationId))
@@ -214,68 +217,109 @@ function withOther<T extends PgSelect>(query: T) {
     .leftJoin(other.profile, other.profileOn);
 }
 
-/** A conversation row as the lists answer it; `total` counts every row of the filter (window). */
-function selectConversations(db: DbOrTx, userId: number | Placeholder) {
-  return withOther(
-    db
-      .select({
-        conversation: {
-          id: conversations.id,
-          lastMessageAt: conversations.lastMessageAt,
-          createdAt: conversations.createdAt,
-        },
-        other: other.columns,
-        otherLastReadAt: theirs.lastReadAt,
-        unreadCount: sql<number>`(
-        select count(*)::int from ${messages} m
-        where m.conversation_id = ${conversations.id} and m.sender_id is distinct from ${userId}
-          and (${mine.lastReadAt} is null or m.created_at > ${mine.lastReadAt})
-      )`,
-        total: sql<number>`(count(*) over ())::int`,
-      })
-      .from(mine)
-      .$dynamic(),
+/**
+ * A conversation's last message and its sender, joined on the kept `last_message_id` (a trigger
+ * keeps it: migration conversation_kept_counts).
+ */
+function withLastMessage<T extends PgSelect>(query: T, lastMessageId: AnyColumn | SQL.Aliased) {
+  return query
+    .leftJoin(messages, eq(messages.id, lastMessageId))
+    .leftJoin(sender.user, sender.on(messages.senderId))
+    .leftJoin(sender.profile, sender.profileOn);
+}
+
+/**
+ * Conversation rows as the lists answer them, in one query: the other person, the last message
+ * with its sender, the user's unread count (kept on `mine`), and `total`, the rows of the filter
+ * (window).
+ */
+function selectConversations(db: DbOrTx) {
+  return withLastMessage(
+    withOther(
+      db
+        .select({
+          conversation: {
+            id: conversations.id,
+            lastMessageAt: conversations.lastMessageAt,
+            createdAt: conversations.createdAt,
+          },
+          other: other.columns,
+          otherLastReadAt: theirs.lastReadAt,
+          unreadCount: mine.unreadCount,
+          total: sql<number>`(count(*) over ())::int`,
+          message: messages,
+          sender: sender.columns,
+        })
+        .from(mine)
+        .$dynamic(),
+    ),
+    conversations.lastMessageId,
   );
 }
 type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversations>['execute']>>[number];
 
-const latestFirst = [
-  desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`),
-  desc(conversations.id),
-];
+const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+const latestFirst = [desc(activity), desc(conversations.id)];
 
-/** A page of the user's conversations with the total (no search): prepared once per database. */
-const conversationPage = preparedPerDatabase((db) =>
-  selectConversations(db, sql.placeholder('userId'))
+/**
+ * A page of the user's conversations with the total (no search), in one query prepared once per
+ * database: the page is chosen first from the participant rows alone (the window counts them all),
+ * then only its rows are joined to their people and last message.
+ */
+const conversationPage = preparedPerDatabase((db) => {
+  const page = db
+    .select({
+      id: conversations.id,
+      lastMessageAt: conversations.lastMessageAt,
+      createdAt: conversations.createdAt,
+      lastMessageId: conversations.lastMessageId,
+      unreadCount: mine.unreadCount,
+      otherId: sql<number>`${theirs.userId}`.as('other_id'),
+      otherLastReadAt: sql<Date | null>`${theirs.lastReadAt}`
+        .mapWith(theirs.lastReadAt)
+        .as('other_last_read_at'),
+      activity: activity.as('activity'),
+      total: sql<number>`(count(*) over ())::int`.as('total'),
+    })
+    .from(mine)
+    .innerJoin(conversations, eq(conversations.id, mine.conversationId))
+    .innerJoin(theirs, and(eq(theirs.conversationId, conversations.id), ne(theirs.userId, mine.userId)))
     .where(eq(mine.userId, sql.placeholder('userId')))
     .orderBy(...latestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('conversation_page'),
-);
+    .as('page');
+  return withLastMessage(
+    db
+      .select({
+        conversation: { id: page.id, lastMessageAt: page.lastMessageAt, createdAt: page.createdAt },
+        other: other.columns,
+        otherLastReadAt: page.otherLastReadAt,
+        unreadCount: page.unreadCount,
+        total: page.total,
+        message: messages,
+        sender: sender.columns,
+      })
+      .from(page)
+      .innerJoin(other.user, eq(other.user.id, page.otherId))
+      .leftJoin(other.profile, other.profileOn)
+      .$dynamic(),
+    page.lastMessageId,
+  )
+    .orderBy(desc(page.activity), desc(page.id))
+    .prepare('conversation_page');
+});
 
-/** The last message of each of the conversations `ids`, with its sender. */
-const lastMessagesOf = preparedPerDatabase((db) =>
-  selectMessages(db)
-    .where(
-      sql`${messages.id} in (select max(m.id) from ${messages} m where m.conversation_id = any(${sql.placeholder('ids')}::int[]) group by m.conversation_id)`,
-    )
-    .prepare('last_messages_of'),
-);
-
-async function presentConversations(db: DbOrTx, rows: ConversationRow[]): Promise<Conversation[]> {
-  const ids = rows.map((r) => r.conversation.id);
-  const last = ids.length === 0 ? [] : await lastMessagesOf(db).execute({ ids: `{${ids.join(',')}}` });
-  const lastBy = new Map(last.map((row) => [row.message.conversationId, presentMessage(row)]));
-  return rows.map((row) => ({
+function presentConversation(row: ConversationRow): Conversation {
+  return {
     id: row.conversation.id,
     other: presentParticipant(row.other),
-    lastMessage: lastBy.get(row.conversation.id) ?? null,
+    lastMessage: row.message ? presentMessage({ message: row.message, sender: row.sender }) : null,
     lastMessageAt: row.conversation.lastMessageAt?.toISOString() ?? null,
     unreadCount: row.unreadCount,
     otherLastReadAt: row.otherLastReadAt?.toISOString() ?? null,
     createdAt: row.conversation.createdAt.toISOString(),
-  }));
+  };
 }
 
 // Response schemas of messages and conversations (shared with the web's types).
@@ -291,8 +335,8 @@ export async function listConversations(
   query: ConversationListQuery,
 ): Promise<Paginated<Conversation>> {
   const words = wordsMatch([other.user.firstName, other.user.lastName], query.query);
-  const rows = words
-    ? await selectConversations(db, userId)
+  const rows: ConversationRow[] = words
+    ? await selectConversations(db)
         .where(and(eq(mine.userId, userId), words))
         .orderBy(...latestFirst)
         .limit(query.perPage)
@@ -305,16 +349,13 @@ export async function listConversations(
     );
     total = counted?.n ?? 0;
   }
-  return { data: await presentConversations(db, rows), meta: paginationMeta(total, query) };
+  return { data: rows.map(presentConversation), meta: paginationMeta(total, query) };
 }
 
 export async function getConversation(db: DbOrTx, userId: number, id: number): Promise<Conversation> {
-  const [row] = await selectConversations(db, userId).where(
-    and(eq(mine.userId, userId), eq(conversations.id, id)),
-  );
+  const [row] = await selectConversations(db).where(and(eq(mine.userId, userId), eq(conversations.id, id)));
   if (!row) throw notFound('Conversation');
-  const [conversation] = await presentConversations(db, [row]);
-  return conversation!;
+  return presentConversation(row);
 }
 
 /** The one-to-one conversation of two users, created on first use; `created` tells which. */

@@ -210,6 +210,64 @@ describe('sending and reading messages', () => {
     expect(Date.parse(seen.otherLastReadAt!)).toBeGreaterThanOrEqual(Date.parse(seen.lastMessage!.createdAt));
   });
 
+  /** Kept columns that differ from their definition, recomputed (none while the triggers hold). */
+  const keptDrift = () =>
+    ctx.database.rows(`
+      select 'unread_count' as kept, p.conversation_id as id, p.user_id from conversation_participants p
+      where p.unread_count <> (
+        select count(*) from messages m
+        where m.conversation_id = p.conversation_id and m.sender_id is distinct from p.user_id
+          and (p.last_read_at is null or m.created_at > p.last_read_at))
+      union all
+      select 'last_message_id', c.id, null from conversations c
+      where c.last_message_id is distinct from (select max(m.id) from messages m where m.conversation_id = c.id)`);
+
+  it('keeps each unread count and last message equal to their recount through sends, reads and deletions', async () => {
+    const { alice, bob, conversation } = await pair();
+    const listOf = async (who: TestClient) =>
+      ((await who.get('/api/v1/conversations')).json().data as Conversation[]).find(
+        (c) => c.id === conversation.id,
+      )!;
+    expect(await listOf(bob.client)).toMatchObject({ unreadCount: 0, lastMessage: null });
+    await send(alice.client, conversation.id, { body: 'Un' });
+    await send(alice.client, conversation.id, { body: 'Deux' });
+    expect(await listOf(bob.client)).toMatchObject({ unreadCount: 2, lastMessage: { body: 'Deux' } });
+    // Writing is reading: Bob's answer reads what came before it.
+    const trois = (await send(bob.client, conversation.id, { body: 'Trois' })).json() as Message;
+    expect(await listOf(bob.client)).toMatchObject({
+      unreadCount: 0,
+      lastMessage: { id: trois.id, body: 'Trois' },
+    });
+    expect(await listOf(alice.client)).toMatchObject({ unreadCount: 1, lastMessage: { id: trois.id } });
+    expect(await keptDrift()).toEqual([]);
+
+    await alice.client.post(`/api/v1/conversations/${conversation.id}/read`);
+    expect(await listOf(alice.client)).toMatchObject({ unreadCount: 0 });
+    const quatre = (await send(alice.client, conversation.id, { body: 'Quatre' })).json() as Message;
+    expect(await listOf(bob.client)).toMatchObject({ unreadCount: 1, lastMessage: { id: quatre.id } });
+    expect((await bob.client.get('/api/v1/user')).json().unreadMessageCount).toBe(1);
+    expect(await keptDrift()).toEqual([]);
+
+    // A message that goes: the count and the last message go back to what is left.
+    await ctx.database.rows('delete from messages where id = $1', [quatre.id]);
+    expect(await listOf(bob.client)).toMatchObject({ unreadCount: 0, lastMessage: { id: trois.id } });
+    await ctx.database.rows('delete from messages where id = $1', [trois.id]);
+    expect(await listOf(alice.client)).toMatchObject({ unreadCount: 0, lastMessage: { body: 'Deux' } });
+    expect(await keptDrift()).toEqual([]);
+
+    // A sender who goes: their messages stay, without sender, unread for the other side as before.
+    const carol = await freelancer({ firstName: 'Carol' });
+    const opened = (await carol.client.post('/api/v1/conversations', { userId: bob.user.id })).json();
+    await send(carol.client, opened.id, { body: 'Salut' });
+    await ctx.database.rows('delete from users where id = $1', [carol.user.id]);
+    expect(await keptDrift()).toEqual([]);
+    expect((await bob.client.get('/api/v1/user')).json().unreadMessageCount).toBe(1);
+
+    // A conversation that goes takes its counts with it.
+    await ctx.database.rows('delete from conversations where id = $1', [conversation.id]);
+    expect(await keptDrift()).toEqual([]);
+  });
+
   it('notifies the recipient once per conversation while unread, by e-mail only if they chose to', async () => {
     const { alice, bob, conversation } = await pair();
     await send(alice.client, conversation.id, { body: 'Bonjour Bob' });
