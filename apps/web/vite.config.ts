@@ -72,32 +72,41 @@ const MANTINE_BASE = [
   'Burger',
   'Button',
   'Card',
-  'Center',
-  'CloseButton',
   'Collapse',
   'Container',
   'Divider',
-  'Flex',
   'Group',
   'List',
   'Loader',
   'Paper',
+  // The loading bar (@mantine/nprogress).
   'Portal',
   'Progress',
   'SimpleGrid',
   'Skeleton',
-  'Space',
   'Stack',
   'Text',
   'ThemeIcon',
   'Title',
+  // Button's and ActionIcon's loading state.
   'Transition',
   'UnstyledButton',
-  'VisuallyHidden',
 ];
-// Mantine's hooks are small and the layouts use several of them: with the base.
+/** The hooks that Mantine's core and these components use, and the public frame's mobile menu. */
+const MANTINE_BASE_HOOKS = [
+  'use-color-scheme',
+  'use-did-update',
+  'use-disclosure',
+  'use-isomorphic-effect',
+  'use-media-query',
+  'use-merged-ref',
+  'use-mutation-observer',
+  'use-reduced-motion',
+  'utils',
+];
+// With the hook the public frame uses (its mobile menu): the other hooks are `mantine-app`'s (below).
 const mantineBase = new RegExp(
-  `node_modules[\\\\/]@mantine[\\\\/](?:hooks|core[\\\\/]esm[\\\\/](?:core|components[\\\\/](?:${MANTINE_BASE.join('|')})))[\\\\/]`,
+  `node_modules[\\\\/]@mantine[\\\\/](?:hooks[\\\\/]esm[\\\\/](?:${MANTINE_BASE_HOOKS.join('|')})[\\\\/]|core[\\\\/]esm[\\\\/](?:core|components[\\\\/](?:${MANTINE_BASE.join('|')}))[\\\\/])`,
 );
 /**
  * What the signed-in shell (sidebar, notification bell, account menu) and the dashboard add to the
@@ -106,6 +115,9 @@ const mantineBase = new RegExp(
 const MANTINE_APP = [
   'Alert',
   'AppShell',
+  'Center',
+  'CloseButton',
+  'Flex',
   'Grid',
   'Indicator',
   'Menu',
@@ -114,11 +126,14 @@ const MANTINE_APP = [
   'Popover',
   'RingProgress',
   'ScrollArea',
+  'Space',
   'Timeline',
   'Tooltip',
+  'VisuallyHidden',
 ];
+// With Mantine's hooks (small; the shell and most pages use several, the landing page only one).
 const mantineApp = new RegExp(
-  `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')})[\\\\/]`,
+  `node_modules[\\\\/]@mantine[\\\\/](?:hooks|core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')}))[\\\\/]`,
 );
 /**
  * The scroll lock (react-remove-scroll and its parts) and Babel's helpers: used by the frame's
