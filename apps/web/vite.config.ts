@@ -247,21 +247,39 @@ const ownModules = (...files: string[]) =>
 
 /**
  * Our own code that `/` runs at start-up, in two chunks instead of a dozen requests under 2 KB:
- * - `start`: the data layer (query client, live connection, API client, current user), the loading
- *   bar, the paths, and the frame's parts that every layout shows (logo, avatar, colour-scheme toggle,
- *   marketplace links) — every page requests them at start-up. Not the toast container, which loads
- *   at the first toast (lib/toast-host.ts);
+ * - `start`: the API client, the current user's start-up request and its copy for the public frame
+ *   (features/auth/api/session.ts), the data layer's loader, the paths, the redirect check without
+ *   the data layer, and the frame's parts that every layout shows (logo, avatar, colour-scheme
+ *   toggle, marketplace links) — every page requests them at start-up. Not the toast container,
+ *   which loads at the first toast (lib/toast-host.ts); nothing of TanStack Query;
  * - `public`: the public site's frame (top bar, footer) and the landing page.
  */
 const startModules = ownModules(
-  'app/data-provider',
+  'app/data-layer',
   'config/paths',
-  'lib/(?:api-client|api-errors|query-client|realtime)',
-  'features/auth/api/(?:get-current-user|use-current-user)',
-  'features/redirects/api/get-redirect',
-  'components/(?:loading-bar|logo|color-scheme-toggle)',
+  'lib/(?:api-client|data-layer-ready)',
+  'features/auth/api/(?:current-user-request|session)',
+  'features/redirects/api/redirect-request',
+  'components/(?:logo|color-scheme-toggle)',
   'lib/toast-host',
   'layouts/(?:user-avatar|marketplace-links)',
+);
+/** The pure helpers of @closia/shared that the start-up and most pages use (labels, user helpers). */
+const sharedHelpers =
+  /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|enums|onboarding-steps|page-title|realtime-channels|user)\.ts$/;
+/** The wording of the API's error reasons: the data layer's messages (lib/api-errors.ts). */
+const errorReasons = /packages[\\/]shared[\\/]src[\\/]error-reasons\.ts$/;
+/**
+ * The data layer (app/data-layer.ts): the query client, the live connection, the current-user
+ * query, the cached redirect check and the loading bar. Every page but the landing page of a
+ * signed-out visitor loads it at start-up, with TanStack Query (`query`).
+ */
+const dataModules = ownModules(
+  'app/data-provider',
+  'lib/(?:api-errors|query-client|realtime|loading-bar)',
+  'features/auth/api/(?:get-current-user|use-current-user)',
+  'features/redirects/api/get-redirect',
+  'components/loading-bar',
 );
 /**
  * The signed-in frame (sidebar, header's live items, account menu, route guards) and the small
@@ -298,24 +316,24 @@ const publicModules = ownModules(
  */
 const vendorChunks = [
   // Framework code changes rarely: own long-cached chunks.
-  { name: 'react', test: vendor(inPackage('react', 'react-dom', 'scheduler')), priority: 9 },
-  { name: 'router', test: vendor(inPackage('react-router')), priority: 8 },
+  { name: 'react', test: vendor(inPackage('react', 'react-dom', 'scheduler')), priority: 90 },
+  { name: 'router', test: vendor(inPackage('react-router')), priority: 80 },
   // Not in the first load: the data layer is requested at start-up, with the page's chunks.
-  { name: 'query', test: vendor(inPackage('@tanstack')), priority: 8 },
+  { name: 'query', test: vendor(inPackage('@tanstack')), priority: 80 },
   // The schemas' runtime: requested by the pages with a form or a parsed answer, not by `/`.
-  { name: 'zod', test: vendor(inPackage('zod')), priority: 8 },
+  { name: 'zod', test: vendor(inPackage('zod')), priority: 80 },
   // Dates are formatted on many pages, picked in a few forms.
-  { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 8 },
+  { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 80 },
   // With Mantine's store and the toasts' store: the loading bar's store is one, and every page may
   // show a toast (the container is loaded at the first one: lib/toast-host.ts).
   {
     name: 'mantine',
     test: (id: string) => vendor(mantineBase)(id) || mantineStore.test(id) || firstPaintIcons.test(id),
-    priority: 7,
+    priority: 70,
   },
   // Before the toasts' container, which takes the scroll lock's parts and Babel's helpers otherwise:
   // the signed-in frame would then import the container's chunk.
-  { name: 'mantine-app', test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id), priority: 6.5 },
+  { name: 'mantine-app', test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id), priority: 65 },
   // The toasts' container (with Mantine's Notification and our notifications-host.tsx): loaded at the
   // first toast (lib/toast-host.ts). Before mantine-ui, so that what the container needs (a portal)
   // does not pull that in.
@@ -323,37 +341,44 @@ const vendorChunks = [
     name: 'notifications',
     test: (id: string) =>
       vendor(inPackage('@mantine/notifications', 'react-transition-group'))(id) || toastContainer.test(id),
-    priority: 6,
+    priority: 60,
   },
-  { name: 'mantine-ui', test: vendor(mantineUi), priority: 5 },
+  { name: 'mantine-ui', test: vendor(mantineUi), priority: 50 },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
-  { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 4 },
-  // The pure helpers of @closia/shared (labels, error codes, user helpers): one small chunk that the
-  // start-up and most pages use, instead of one request per file. Not the schemas, which need zod.
-  {
-    name: 'shared',
-    test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|enums|error-reasons|onboarding-steps|page-title|realtime-channels|user)\.ts$/,
-    priority: 4,
-  },
+  { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 40 },
+  // The pure helpers of @closia/shared (labels, user helpers, page titles) go with `start` (below),
+  // which every page loads: one request less. Not the schemas, which need zod, nor the error
+  // reasons' wording, which only the data layer's messages use (`data`).
   // The rules of the deals, of name search and of the teams' roles: their own pages only.
   {
     name: 'shared-rules',
     test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|name-search|team-capabilities)\.ts$/,
-    priority: 4,
+    priority: 40,
   },
-  { name: 'icons-app', test: appIcons, priority: 4.5 },
+  { name: 'icons-app', test: appIcons, priority: 45 },
   // Every other icon of the app (~5 KB compressed): one request instead of one per icon.
-  { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 4 },
-  { name: 'start', test: startModules, priority: 3 },
-  { name: 'public', test: publicModules, priority: 3 },
+  { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 40 },
+  {
+    name: 'start',
+    test: (id: string) => startModules.test(id) || sharedHelpers.test(id),
+    // Above `shared-rules`, which would take the enums (the deals' rules import them) otherwise.
+    priority: 42,
+  },
+  {
+    name: 'data',
+    test: (id: string) =>
+      dataModules.test(id) || errorReasons.test(id) || vendor(inPackage('@mantine/nprogress'))(id),
+    priority: 41,
+  },
+  { name: 'public', test: publicModules, priority: 30 },
   // With the live connection's client (@adonisjs/transmit-client), which only signed-in users load,
   // as they load the shell (the header's live items are in it).
   {
     name: 'shell',
     test: (id: string) => shellModules.test(id) || vendor(inPackage('@adonisjs/transmit-client'))(id),
-    priority: 2,
+    priority: 20,
   },
-  { name: 'marketplace', test: marketplaceModules, priority: 2 },
+  { name: 'marketplace', test: marketplaceModules, priority: 20 },
 ];
 
 const proxied = ['/api', '/__transmit', '/health', '/metrics'];

@@ -5,7 +5,8 @@ import { Link, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { Logo } from '../components/logo';
 import { paths } from '../config/paths';
-import { useCurrentUser } from '../features/auth/api/use-current-user';
+import { useSessionUser } from '../features/auth/api/session';
+import { useDataLayerReady } from '../lib/data-layer-ready';
 import classes from './default-layout.module.css';
 import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
 import { UserAvatar } from './user-avatar';
@@ -30,7 +31,10 @@ const navLinks = [
 export function TopNav() {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { data: user, isPending } = useCurrentUser();
+  // Not the current-user query: the landing page has no data layer (lib/data-layer-ready.ts). The bell and
+  // the account menu need it: until it is there, a signed-in user's place shows the placeholder.
+  const { data: user, isPending } = useSessionUser();
+  const dataReady = useDataLayerReady();
 
   // Any navigation (a link in the menu, the back button) closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
@@ -61,7 +65,7 @@ export function TopNav() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ColorSchemeToggle />
-            {isPending ? (
+            {isPending || (user && !dataReady) ? (
               <Skeleton height={32} width={32} circle visibleFrom="sm" />
             ) : user ? (
               <>
