@@ -150,6 +150,31 @@ const scrollLock = inPackage(
   'tslib',
   '@babel/runtime',
 );
+/**
+ * The inputs of the list pages' filters and search fields (the marketplace's searches, the CRM's
+ * lists): `mantine-ui`. The rest of Mantine (number inputs and their formatter, text areas, modals,
+ * drawers, forms, tables, steppers…) is `mantine-forms`, which the forms and dialogs load, so that
+ * a list does not download them with its filters.
+ */
+const MANTINE_LISTS = [
+  'Checkbox',
+  'Combobox',
+  'FloatingIndicator',
+  'Input',
+  'InputBase',
+  'MultiSelect',
+  'Pill',
+  'PillsInput',
+  'Radio',
+  'SegmentedControl',
+  'Select',
+  'Slider',
+  'Switch',
+  'TextInput',
+];
+const mantineLists = new RegExp(
+  `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_LISTS.join('|')})[\\\\/]`,
+);
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -343,7 +368,8 @@ const vendorChunks = [
       vendor(inPackage('@mantine/notifications', 'react-transition-group'))(id) || toastContainer.test(id),
     priority: 60,
   },
-  { name: 'mantine-ui', test: vendor(mantineUi), priority: 50 },
+  { name: 'mantine-ui', test: vendor(mantineLists), priority: 55 },
+  { name: 'mantine-forms', test: vendor(mantineUi), priority: 50 },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
   { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 40 },
   // The pure helpers of @closia/shared (labels, user helpers, page titles) go with `start` (below),
