@@ -289,11 +289,14 @@ const startModules = ownModules(
   'lib/toast-host',
   'layouts/(?:user-avatar|marketplace-links)',
 );
-/** The pure helpers of @closia/shared that the start-up and most pages use (labels, user helpers). */
+/** The pure helpers of @closia/shared that the start-up uses (user helpers, page titles). */
 const sharedHelpers =
-  /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|enums|onboarding-steps|page-title|realtime-channels|user)\.ts$/;
-/** The wording of the API's error reasons: the data layer's messages (lib/api-errors.ts). */
-const errorReasons = /packages[\\/]shared[\\/]src[\\/]error-reasons\.ts$/;
+  /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|onboarding-steps|page-title|realtime-channels|user)\.ts$/;
+/**
+ * The labels of @closia/shared (enums, user labels) and the wording of the API's error reasons:
+ * every page but the landing page uses them, and loads the data layer (`data`) at start-up.
+ */
+const sharedLabels = /packages[\\/]shared[\\/]src[\\/](?:enums|error-reasons|user-labels)\.ts$/;
 /**
  * The data layer (app/data-layer.ts): the query client, the live connection, the current-user
  * query, the cached redirect check and the loading bar. Every page but the landing page of a
@@ -372,9 +375,8 @@ const vendorChunks = [
   { name: 'mantine-forms', test: vendor(mantineUi), priority: 50 },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
   { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 40 },
-  // The pure helpers of @closia/shared (labels, user helpers, page titles) go with `start` (below),
-  // which every page loads: one request less. Not the schemas, which need zod, nor the error
-  // reasons' wording, which only the data layer's messages use (`data`).
+  // The pure helpers of @closia/shared (user helpers, page titles) go with `start` (below), which
+  // every page loads: one request less; their labels with `data`. Not the schemas, which need zod.
   // The rules of the deals, of name search and of the teams' roles: their own pages only.
   {
     name: 'shared-rules',
@@ -393,7 +395,7 @@ const vendorChunks = [
   {
     name: 'data',
     test: (id: string) =>
-      dataModules.test(id) || errorReasons.test(id) || vendor(inPackage('@mantine/nprogress'))(id),
+      dataModules.test(id) || sharedLabels.test(id) || vendor(inPackage('@mantine/nprogress'))(id),
     priority: 41,
   },
   { name: 'public', test: publicModules, priority: 30 },
