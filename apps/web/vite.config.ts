@@ -66,7 +66,6 @@ const NEVER_GROUPED = /[\\/](?:esm[\\/]index|tabler-icons-react)\.mjs$|\.css$/;
 const MANTINE_BASE = [
   'ActionIcon',
   'Anchor',
-  'Avatar',
   'Badge',
   'Box',
   'Burger',
@@ -82,7 +81,6 @@ const MANTINE_BASE = [
   // The loading bar (@mantine/nprogress).
   'Portal',
   'Progress',
-  'SimpleGrid',
   'Skeleton',
   'Stack',
   'Text',
@@ -115,6 +113,7 @@ const mantineBase = new RegExp(
 const MANTINE_APP = [
   'Alert',
   'AppShell',
+  'Avatar',
   'Center',
   'CloseButton',
   'Flex',
@@ -126,6 +125,7 @@ const MANTINE_APP = [
   'Popover',
   'RingProgress',
   'ScrollArea',
+  'SimpleGrid',
   'Space',
   'Timeline',
   'Tooltip',
@@ -274,9 +274,10 @@ const ownModules = (...files: string[]) =>
  * Our own code that `/` runs at start-up, in two chunks instead of a dozen requests under 2 KB:
  * - `start`: the API client, the current user's start-up request and its copy for the public frame
  *   (features/auth/api/session.ts), the data layer's loader, the paths, the redirect check without
- *   the data layer, and the frame's parts that every layout shows (logo, avatar, colour-scheme
- *   toggle, marketplace links) — every page requests them at start-up. Not the toast container,
- *   which loads at the first toast (lib/toast-host.ts); nothing of TanStack Query;
+ *   the data layer, and the frame's parts that every layout shows (logo, colour-scheme toggle,
+ *   marketplace links; the avatar is the signed-in frame's, in `shell`) — every page requests them
+ *   at start-up. Not the toast container, which loads at the first toast (lib/toast-host.ts);
+ *   nothing of TanStack Query;
  * - `public`: the public site's frame (top bar, footer) and the landing page.
  */
 const startModules = ownModules(
@@ -287,7 +288,7 @@ const startModules = ownModules(
   'features/redirects/api/redirect-request',
   'components/(?:logo|color-scheme-toggle)',
   'lib/toast-host',
-  'layouts/(?:user-avatar|marketplace-links)',
+  'layouts/marketplace-links',
 );
 /** The pure helpers of @closia/shared that the start-up uses (user helpers, page titles). */
 const sharedHelpers =
@@ -315,7 +316,7 @@ const dataModules = ownModules(
  */
 const shellModules = ownModules(
   'app/guards',
-  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|admin-links)',
+  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|user-avatar|admin-links)',
   'features/notifications/components/live-header-items',
   'components/(?:query-states|participant-avatar|page-header)',
   'lib/(?:format|dayjs|error-message|onboarding)',

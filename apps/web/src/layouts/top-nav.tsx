@@ -9,7 +9,6 @@ import { useSessionUser } from '../features/auth/api/session';
 import { useDataLayerReady } from '../lib/data-layer-ready';
 import classes from './default-layout.module.css';
 import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
-import { UserAvatar } from './user-avatar';
 
 // The bell and the live connection: loaded after the page, for signed-in users only.
 const LiveHeaderItems = lazy(() =>
@@ -17,6 +16,10 @@ const LiveHeaderItems = lazy(() =>
     default: m.LiveHeaderItems,
   })),
 );
+
+// A signed-in user's avatar (Mantine's Avatar, with the signed-in frame's chunks): a visitor does
+// not download it.
+const UserAvatar = lazy(() => import('./user-avatar').then((m) => ({ default: m.UserAvatar })));
 
 // The account menu (a Mantine Menu: popover, focus trap, floating position) only for a signed-in
 // user: a visitor of the public site does not download it.
@@ -73,7 +76,7 @@ export function TopNav() {
                   <LiveHeaderItems user={user} />
                 </Suspense>
                 <Box visibleFrom="sm">
-                  <Suspense fallback={<UserAvatar user={user} />}>
+                  <Suspense fallback={<Skeleton height={32} width={32} circle />}>
                     <UserMenu user={user} />
                   </Suspense>
                 </Box>
@@ -108,7 +111,9 @@ export function TopNav() {
             {user ? (
               <>
                 <Group gap="sm" px="sm" py={4}>
-                  <UserAvatar user={user} />
+                  <Suspense fallback={<Skeleton height={32} width={32} circle />}>
+                    <UserAvatar user={user} />
+                  </Suspense>
                   <Box fw={600}>{user.fullName}</Box>
                 </Group>
                 <Link to={paths.dashboard.root} className={classes.mobileLink} onClick={close}>
