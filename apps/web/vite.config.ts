@@ -71,16 +71,12 @@ const MANTINE_BASE = [
   'Burger',
   'Button',
   'Card',
-  'Collapse',
   'Container',
   'Divider',
   'Group',
   'List',
   'Loader',
   'Paper',
-  // The loading bar (@mantine/nprogress).
-  'Portal',
-  'Progress',
   'Skeleton',
   'Stack',
   'Text',
@@ -116,6 +112,7 @@ const MANTINE_APP = [
   'Avatar',
   'Center',
   'CloseButton',
+  'Collapse',
   'Flex',
   'Grid',
   'Indicator',
@@ -175,6 +172,13 @@ const MANTINE_LISTS = [
 const mantineLists = new RegExp(
   `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_LISTS.join('|')})[\\\\/]`,
 );
+/**
+ * The portal and the progress bar of the loading bar (@mantine/nprogress): with it in `data`, which
+ * every page but the landing page loads (the overlays of the other Mantine chunks import the portal
+ * from there).
+ */
+const loadingBarParts =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Portal|Progress)[\\/]/;
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -373,7 +377,11 @@ const vendorChunks = [
     priority: 60,
   },
   { name: 'mantine-ui', test: vendor(mantineLists), priority: 55 },
-  { name: 'mantine-forms', test: vendor(mantineUi), priority: 50 },
+  {
+    name: 'mantine-forms',
+    test: (id: string) => vendor(mantineUi)(id) && !loadingBarParts.test(id),
+    priority: 50,
+  },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
   { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 40 },
   // The pure helpers of @closia/shared (user helpers, page titles) go with `start` (below), which
@@ -396,7 +404,10 @@ const vendorChunks = [
   {
     name: 'data',
     test: (id: string) =>
-      dataModules.test(id) || sharedLabels.test(id) || vendor(inPackage('@mantine/nprogress'))(id),
+      dataModules.test(id) ||
+      sharedLabels.test(id) ||
+      loadingBarParts.test(id) ||
+      vendor(inPackage('@mantine/nprogress'))(id),
     priority: 41,
   },
   { name: 'public', test: publicModules, priority: 30 },

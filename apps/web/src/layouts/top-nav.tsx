@@ -1,4 +1,4 @@
-import { Box, Burger, Button, Collapse, Container, Divider, Group, Skeleton, Stack } from '@mantine/core';
+import { Box, Burger, Button, Container, Divider, Group, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -103,52 +103,55 @@ export function TopNav() {
           </Group>
         </Group>
       </Container>
-      <Collapse in={opened} hiddenFrom="sm" className={classes.mobileMenu}>
-        <Container size="lg" py="sm" id="mobile-menu">
-          <Stack component="nav" gap={4} aria-label="Menu mobile">
-            {links(classes.mobileLink)}
-            <Divider my="xs" />
-            {user ? (
-              <>
-                <Group gap="sm" px="sm" py={4}>
-                  <Suspense fallback={<Skeleton height={32} width={32} circle />}>
-                    <UserAvatar user={user} />
-                  </Suspense>
-                  <Box fw={600}>{user.fullName}</Box>
-                </Group>
-                <Link to={paths.dashboard.root} className={classes.mobileLink} onClick={close}>
-                  Tableau de bord
-                </Link>
-                {[...marketplaceLinks(user), ...ownMarketplaceLinks(user)].map((link) => (
-                  <Link key={link.to} to={link.to} className={classes.mobileLink} onClick={close}>
-                    {link.label}
+      {/* Folds open in CSS (default-layout.module.css): the public frame needs no Mantine Collapse. */}
+      <Box hiddenFrom="sm" className={classes.mobileMenu} data-opened={opened || undefined}>
+        <div className={classes.mobileMenuInner}>
+          <Container size="lg" py="sm" id="mobile-menu">
+            <Stack component="nav" gap={4} aria-label="Menu mobile">
+              {links(classes.mobileLink)}
+              <Divider my="xs" />
+              {user ? (
+                <>
+                  <Group gap="sm" px="sm" py={4}>
+                    <Suspense fallback={<Skeleton height={32} width={32} circle />}>
+                      <UserAvatar user={user} />
+                    </Suspense>
+                    <Box fw={600}>{user.fullName}</Box>
+                  </Group>
+                  <Link to={paths.dashboard.root} className={classes.mobileLink} onClick={close}>
+                    Tableau de bord
                   </Link>
-                ))}
-                <Link to={paths.dashboard.settings} className={classes.mobileLink} onClick={close}>
-                  Paramètres
-                </Link>
-                {user.admin && (
-                  <Link to={paths.admin.root} className={classes.mobileLink} onClick={close}>
-                    Administration
+                  {[...marketplaceLinks(user), ...ownMarketplaceLinks(user)].map((link) => (
+                    <Link key={link.to} to={link.to} className={classes.mobileLink} onClick={close}>
+                      {link.label}
+                    </Link>
+                  ))}
+                  <Link to={paths.dashboard.settings} className={classes.mobileLink} onClick={close}>
+                    Paramètres
                   </Link>
-                )}
-                <Link to={paths.auth.signOut} className={classes.mobileLink} onClick={close}>
-                  Déconnexion
-                </Link>
-              </>
-            ) : (
-              <Stack gap="xs" px="sm" pb="xs">
-                <Button component={Link} to={paths.auth.signIn} variant="default" fullWidth onClick={close}>
-                  Connexion
-                </Button>
-                <Button component={Link} to={paths.auth.signUp} fullWidth onClick={close}>
-                  Créer mon compte
-                </Button>
-              </Stack>
-            )}
-          </Stack>
-        </Container>
-      </Collapse>
+                  {user.admin && (
+                    <Link to={paths.admin.root} className={classes.mobileLink} onClick={close}>
+                      Administration
+                    </Link>
+                  )}
+                  <Link to={paths.auth.signOut} className={classes.mobileLink} onClick={close}>
+                    Déconnexion
+                  </Link>
+                </>
+              ) : (
+                <Stack gap="xs" px="sm" pb="xs">
+                  <Button component={Link} to={paths.auth.signIn} variant="default" fullWidth onClick={close}>
+                    Connexion
+                  </Button>
+                  <Button component={Link} to={paths.auth.signUp} fullWidth onClick={close}>
+                    Créer mon compte
+                  </Button>
+                </Stack>
+              )}
+            </Stack>
+          </Container>
+        </div>
+      </Box>
     </Box>
   );
 }
