@@ -209,15 +209,11 @@ const vendor = (test: RegExp) => (id: string) => test.test(id) && !NEVER_GROUPED
 const FIRST_PAINT_ICONS = [
   'IconArrowRight',
   'IconBriefcase',
-  'IconBuildingStore',
   'IconCheck',
   'IconCoin',
   'IconLayoutKanban',
   'IconMoon',
   'IconSchool',
-  'IconSearch',
-  'IconSpeakerphone',
-  'IconStar',
   'IconSun',
   'IconTarget',
   'IconUsersGroup',
@@ -235,6 +231,11 @@ const APP_ICONS = [
   'IconAlertCircle',
   'IconBell',
   'IconBellOff',
+  // The marketplace's links (layouts/marketplace-links.ts: the sidebar, the menus).
+  'IconBuildingStore',
+  'IconSearch',
+  'IconSpeakerphone',
+  'IconStar',
   'IconCalendarCheck',
   'IconCategory',
   'IconCertificate',
@@ -278,8 +279,8 @@ const ownModules = (...files: string[]) =>
  * Our own code that `/` runs at start-up, in two chunks instead of a dozen requests under 2 KB:
  * - `start`: the API client, the current user's start-up request and its copy for the public frame
  *   (features/auth/api/session.ts), the data layer's loader, the paths, the redirect check without
- *   the data layer, and the frame's parts that every layout shows (logo, colour-scheme toggle,
- *   marketplace links; the avatar is the signed-in frame's, in `shell`) — every page requests them
+ *   the data layer, and the frame's parts that every layout shows (logo, colour-scheme toggle; a
+ *   signed-in user's avatar and marketplace links are the signed-in frame's, in `shell`) — every page requests them
  *   at start-up. Not the toast container, which loads at the first toast (lib/toast-host.ts);
  *   nothing of TanStack Query;
  * - `public`: the public site's frame (top bar, footer) and the landing page.
@@ -292,16 +293,15 @@ const startModules = ownModules(
   'features/redirects/api/redirect-request',
   'components/(?:logo|color-scheme-toggle)',
   'lib/toast-host',
-  'layouts/marketplace-links',
 );
-/** The pure helpers of @closia/shared that the start-up uses (user helpers, page titles). */
-const sharedHelpers =
-  /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|onboarding-steps|page-title|realtime-channels|user)\.ts$/;
+/** The pure helpers of @closia/shared that the start-up uses (page titles). */
+const sharedHelpers = /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|page-title)\.ts$/;
 /**
- * The labels of @closia/shared (enums, user labels) and the wording of the API's error reasons:
+ * The labels and user helpers of @closia/shared and the wording of the API's error reasons:
  * every page but the landing page uses them, and loads the data layer (`data`) at start-up.
  */
-const sharedLabels = /packages[\\/]shared[\\/]src[\\/](?:enums|error-reasons|user-labels)\.ts$/;
+const sharedLabels =
+  /packages[\\/]shared[\\/]src[\\/](?:enums|error-reasons|onboarding-steps|realtime-channels|user|user-labels)\.ts$/;
 /**
  * The data layer (app/data-layer.ts): the query client, the live connection, the current-user
  * query, the cached redirect check and the loading bar. Every page but the landing page of a
@@ -320,7 +320,7 @@ const dataModules = ownModules(
  */
 const shellModules = ownModules(
   'app/guards',
-  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|user-avatar|admin-links)',
+  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|user-avatar|mobile-user-links|marketplace-links|admin-links)',
   'features/notifications/components/live-header-items',
   'components/(?:query-states|participant-avatar|page-header)',
   'lib/(?:format|dayjs|error-message|onboarding)',

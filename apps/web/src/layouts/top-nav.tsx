@@ -8,7 +8,6 @@ import { paths } from '../config/paths';
 import { useSessionUser } from '../features/auth/api/session';
 import { useDataLayerReady } from '../lib/data-layer-ready';
 import classes from './default-layout.module.css';
-import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
 
 // The bell and the live connection: loaded after the page, for signed-in users only.
 const LiveHeaderItems = lazy(() =>
@@ -17,9 +16,10 @@ const LiveHeaderItems = lazy(() =>
   })),
 );
 
-// A signed-in user's avatar (Mantine's Avatar, with the signed-in frame's chunks): a visitor does
-// not download it.
-const UserAvatar = lazy(() => import('./user-avatar').then((m) => ({ default: m.UserAvatar })));
+// A signed-in user's links in the mobile menu (with their icons): not for a visitor either.
+const MobileUserLinks = lazy(() =>
+  import('./mobile-user-links').then((m) => ({ default: m.MobileUserLinks })),
+);
 
 // The account menu (a Mantine Menu: popover, focus trap, floating position) only for a signed-in
 // user: a visitor of the public site does not download it.
@@ -111,33 +111,9 @@ export function TopNav() {
               {links(classes.mobileLink)}
               <Divider my="xs" />
               {user ? (
-                <>
-                  <Group gap="sm" px="sm" py={4}>
-                    <Suspense fallback={<Skeleton height={32} width={32} circle />}>
-                      <UserAvatar user={user} />
-                    </Suspense>
-                    <Box fw={600}>{user.fullName}</Box>
-                  </Group>
-                  <Link to={paths.dashboard.root} className={classes.mobileLink} onClick={close}>
-                    Tableau de bord
-                  </Link>
-                  {[...marketplaceLinks(user), ...ownMarketplaceLinks(user)].map((link) => (
-                    <Link key={link.to} to={link.to} className={classes.mobileLink} onClick={close}>
-                      {link.label}
-                    </Link>
-                  ))}
-                  <Link to={paths.dashboard.settings} className={classes.mobileLink} onClick={close}>
-                    Paramètres
-                  </Link>
-                  {user.admin && (
-                    <Link to={paths.admin.root} className={classes.mobileLink} onClick={close}>
-                      Administration
-                    </Link>
-                  )}
-                  <Link to={paths.auth.signOut} className={classes.mobileLink} onClick={close}>
-                    Déconnexion
-                  </Link>
-                </>
+                <Suspense fallback={<Skeleton height={32} width={32} circle mx="sm" />}>
+                  <MobileUserLinks user={user} linkClassName={classes.mobileLink} onNavigate={close} />
+                </Suspense>
               ) : (
                 <Stack gap="xs" px="sm" pb="xs">
                   <Button component={Link} to={paths.auth.signIn} variant="default" fullWidth onClick={close}>
