@@ -225,7 +225,8 @@ const firstPaintIcons = new RegExp(
 
 /**
  * The icons of the signed-in frame (sidebar, account menu, notification bell) and of the dashboard:
- * `icons-app`, so that these pages do not download every icon of the app (`icons`).
+ * with `mantine-app` (one request less: every page that draws the frame loads both), so that these
+ * pages do not download every icon of the app (`icons`).
  */
 const APP_ICONS = [
   'IconAlertCircle',
@@ -366,7 +367,12 @@ const vendorChunks = [
   },
   // Before the toasts' container, which takes the scroll lock's parts and Babel's helpers otherwise:
   // the signed-in frame would then import the container's chunk.
-  { name: 'mantine-app', test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id), priority: 65 },
+  // With the signed-in frame's icons.
+  {
+    name: 'mantine-app',
+    test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id) || appIcons.test(id),
+    priority: 65,
+  },
   // The toasts' container (with Mantine's Notification and our notifications-host.tsx): loaded at the
   // first toast (lib/toast-host.ts). Before mantine-ui, so that what the container needs (a portal)
   // does not pull that in.
@@ -392,7 +398,6 @@ const vendorChunks = [
     test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|name-search|team-capabilities)\.ts$/,
     priority: 40,
   },
-  { name: 'icons-app', test: appIcons, priority: 45 },
   // Every other icon of the app (~5 KB compressed): one request instead of one per icon.
   { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 40 },
   {
