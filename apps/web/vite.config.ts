@@ -66,38 +66,41 @@ const NEVER_GROUPED = /[\\/](?:esm[\\/]index|tabler-icons-react)\.mjs$|\.css$/;
 const MANTINE_BASE = [
   'ActionIcon',
   'Anchor',
-  'Avatar',
   'Badge',
   'Box',
   'Burger',
   'Button',
   'Card',
-  'Center',
-  'CloseButton',
-  'Collapse',
   'Container',
   'Divider',
-  'Flex',
   'Group',
   'List',
   'Loader',
   'Paper',
-  'Portal',
-  'Progress',
-  'SimpleGrid',
   'Skeleton',
-  'Space',
   'Stack',
   'Text',
   'ThemeIcon',
   'Title',
+  // Button's and ActionIcon's loading state.
   'Transition',
   'UnstyledButton',
-  'VisuallyHidden',
 ];
-// Mantine's hooks are small and the layouts use several of them: with the base.
+/** The hooks that Mantine's core and these components use, and the public frame's mobile menu. */
+const MANTINE_BASE_HOOKS = [
+  'use-color-scheme',
+  'use-did-update',
+  'use-disclosure',
+  'use-isomorphic-effect',
+  'use-media-query',
+  'use-merged-ref',
+  'use-mutation-observer',
+  'use-reduced-motion',
+  'utils',
+];
+// With the hook the public frame uses (its mobile menu): the other hooks are `mantine-app`'s (below).
 const mantineBase = new RegExp(
-  `node_modules[\\\\/]@mantine[\\\\/](?:hooks|core[\\\\/]esm[\\\\/](?:core|components[\\\\/](?:${MANTINE_BASE.join('|')})))[\\\\/]`,
+  `node_modules[\\\\/]@mantine[\\\\/](?:hooks[\\\\/]esm[\\\\/](?:${MANTINE_BASE_HOOKS.join('|')})[\\\\/]|core[\\\\/]esm[\\\\/](?:core|components[\\\\/](?:${MANTINE_BASE.join('|')}))[\\\\/])`,
 );
 /**
  * What the signed-in shell (sidebar, notification bell, account menu) and the dashboard add to the
@@ -106,6 +109,11 @@ const mantineBase = new RegExp(
 const MANTINE_APP = [
   'Alert',
   'AppShell',
+  'Avatar',
+  'Center',
+  'CloseButton',
+  'Collapse',
+  'Flex',
   'Grid',
   'Indicator',
   'Menu',
@@ -114,11 +122,15 @@ const MANTINE_APP = [
   'Popover',
   'RingProgress',
   'ScrollArea',
+  'SimpleGrid',
+  'Space',
   'Timeline',
   'Tooltip',
+  'VisuallyHidden',
 ];
+// With Mantine's hooks (small; the shell and most pages use several, the landing page only one).
 const mantineApp = new RegExp(
-  `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')})[\\\\/]`,
+  `node_modules[\\\\/]@mantine[\\\\/](?:hooks|core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')}))[\\\\/]`,
 );
 /**
  * The scroll lock (react-remove-scroll and its parts) and Babel's helpers: used by the frame's
@@ -135,6 +147,38 @@ const scrollLock = inPackage(
   'tslib',
   '@babel/runtime',
 );
+/**
+ * The inputs of the list pages' filters and search fields (the marketplace's searches, the CRM's
+ * lists): `mantine-ui`. The rest of Mantine (number inputs and their formatter, text areas, modals,
+ * drawers, forms, tables, steppers…) is `mantine-forms`, which the forms and dialogs load, so that
+ * a list does not download them with its filters.
+ */
+const MANTINE_LISTS = [
+  'Checkbox',
+  'Combobox',
+  'FloatingIndicator',
+  'Input',
+  'InputBase',
+  'MultiSelect',
+  'Pill',
+  'PillsInput',
+  'Radio',
+  'SegmentedControl',
+  'Select',
+  'Slider',
+  'Switch',
+  'TextInput',
+];
+const mantineLists = new RegExp(
+  `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_LISTS.join('|')})[\\\\/]`,
+);
+/**
+ * The portal and the progress bar of the loading bar (@mantine/nprogress): with it in `data`, which
+ * every page but the landing page loads (the overlays of the other Mantine chunks import the portal
+ * from there).
+ */
+const loadingBarParts =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Portal|Progress)[\\/]/;
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -165,15 +209,11 @@ const vendor = (test: RegExp) => (id: string) => test.test(id) && !NEVER_GROUPED
 const FIRST_PAINT_ICONS = [
   'IconArrowRight',
   'IconBriefcase',
-  'IconBuildingStore',
   'IconCheck',
   'IconCoin',
   'IconLayoutKanban',
   'IconMoon',
   'IconSchool',
-  'IconSearch',
-  'IconSpeakerphone',
-  'IconStar',
   'IconSun',
   'IconTarget',
   'IconUsersGroup',
@@ -185,12 +225,18 @@ const firstPaintIcons = new RegExp(
 
 /**
  * The icons of the signed-in frame (sidebar, account menu, notification bell) and of the dashboard:
- * `icons-app`, so that these pages do not download every icon of the app (`icons`).
+ * with `mantine-app` (one request less: every page that draws the frame loads both), so that these
+ * pages do not download every icon of the app (`icons`).
  */
 const APP_ICONS = [
   'IconAlertCircle',
   'IconBell',
   'IconBellOff',
+  // The marketplace's links (layouts/marketplace-links.ts: the sidebar, the menus).
+  'IconBuildingStore',
+  'IconSearch',
+  'IconSpeakerphone',
+  'IconStar',
   'IconCalendarCheck',
   'IconCategory',
   'IconCertificate',
@@ -232,21 +278,42 @@ const ownModules = (...files: string[]) =>
 
 /**
  * Our own code that `/` runs at start-up, in two chunks instead of a dozen requests under 2 KB:
- * - `start`: the data layer (query client, live connection, API client, current user), the loading
- *   bar, the paths, and the frame's parts that every layout shows (logo, avatar, colour-scheme toggle,
- *   marketplace links) — every page requests them at start-up. Not the toast container, which loads
- *   at the first toast (lib/toast-host.ts);
+ * - `start`: the API client, the current user's start-up request and its copy for the public frame
+ *   (features/auth/api/session.ts), the data layer's loader, the paths, the redirect check without
+ *   the data layer, and the frame's parts that every layout shows (logo, colour-scheme toggle; a
+ *   signed-in user's avatar and marketplace links are the signed-in frame's, in `shell`) — every page requests them
+ *   at start-up. Not the toast container, which loads at the first toast (lib/toast-host.ts);
+ *   nothing of TanStack Query;
  * - `public`: the public site's frame (top bar, footer) and the landing page.
  */
 const startModules = ownModules(
-  'app/data-provider',
+  'app/data-layer',
   'config/paths',
-  'lib/(?:api-client|api-errors|query-client|realtime)',
+  'lib/(?:api-client|data-layer-ready)',
+  'features/auth/api/(?:current-user-request|session)',
+  'features/redirects/api/redirect-request',
+  'components/(?:logo|color-scheme-toggle)',
+  'lib/toast-host',
+);
+/** The pure helpers of @closia/shared that the start-up uses (page titles). */
+const sharedHelpers = /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|page-title)\.ts$/;
+/**
+ * The labels and user helpers of @closia/shared and the wording of the API's error reasons:
+ * every page but the landing page uses them, and loads the data layer (`data`) at start-up.
+ */
+const sharedLabels =
+  /packages[\\/]shared[\\/]src[\\/](?:enums|error-reasons|onboarding-steps|realtime-channels|user|user-labels)\.ts$/;
+/**
+ * The data layer (app/data-layer.ts): the query client, the live connection, the current-user
+ * query, the cached redirect check and the loading bar. Every page but the landing page of a
+ * signed-out visitor loads it at start-up, with TanStack Query (`query`).
+ */
+const dataModules = ownModules(
+  'app/data-provider',
+  'lib/(?:api-errors|query-client|realtime|loading-bar)',
   'features/auth/api/(?:get-current-user|use-current-user)',
   'features/redirects/api/get-redirect',
-  'components/(?:loading-bar|logo|color-scheme-toggle)',
-  'lib/toast-host',
-  'layouts/(?:user-avatar|marketplace-links)',
+  'components/loading-bar',
 );
 /**
  * The signed-in frame (sidebar, header's live items, account menu, route guards) and the small
@@ -254,7 +321,7 @@ const startModules = ownModules(
  */
 const shellModules = ownModules(
   'app/guards',
-  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|admin-links)',
+  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|user-avatar|mobile-user-links|marketplace-links|admin-links)',
   'features/notifications/components/live-header-items',
   'components/(?:query-states|participant-avatar|page-header)',
   'lib/(?:format|dayjs|error-message|onboarding)',
@@ -283,24 +350,29 @@ const publicModules = ownModules(
  */
 const vendorChunks = [
   // Framework code changes rarely: own long-cached chunks.
-  { name: 'react', test: vendor(inPackage('react', 'react-dom', 'scheduler')), priority: 9 },
-  { name: 'router', test: vendor(inPackage('react-router')), priority: 8 },
+  { name: 'react', test: vendor(inPackage('react', 'react-dom', 'scheduler')), priority: 90 },
+  { name: 'router', test: vendor(inPackage('react-router')), priority: 80 },
   // Not in the first load: the data layer is requested at start-up, with the page's chunks.
-  { name: 'query', test: vendor(inPackage('@tanstack')), priority: 8 },
+  { name: 'query', test: vendor(inPackage('@tanstack')), priority: 80 },
   // The schemas' runtime: requested by the pages with a form or a parsed answer, not by `/`.
-  { name: 'zod', test: vendor(inPackage('zod')), priority: 8 },
+  { name: 'zod', test: vendor(inPackage('zod')), priority: 80 },
   // Dates are formatted on many pages, picked in a few forms.
-  { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 8 },
+  { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 80 },
   // With Mantine's store and the toasts' store: the loading bar's store is one, and every page may
   // show a toast (the container is loaded at the first one: lib/toast-host.ts).
   {
     name: 'mantine',
     test: (id: string) => vendor(mantineBase)(id) || mantineStore.test(id) || firstPaintIcons.test(id),
-    priority: 7,
+    priority: 70,
   },
   // Before the toasts' container, which takes the scroll lock's parts and Babel's helpers otherwise:
   // the signed-in frame would then import the container's chunk.
-  { name: 'mantine-app', test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id), priority: 6.5 },
+  // With the signed-in frame's icons.
+  {
+    name: 'mantine-app',
+    test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id) || appIcons.test(id),
+    priority: 65,
+  },
   // The toasts' container (with Mantine's Notification and our notifications-host.tsx): loaded at the
   // first toast (lib/toast-host.ts). Before mantine-ui, so that what the container needs (a portal)
   // does not pull that in.
@@ -308,37 +380,50 @@ const vendorChunks = [
     name: 'notifications',
     test: (id: string) =>
       vendor(inPackage('@mantine/notifications', 'react-transition-group'))(id) || toastContainer.test(id),
-    priority: 6,
+    priority: 60,
   },
-  { name: 'mantine-ui', test: vendor(mantineUi), priority: 5 },
-  // After mantine-ui, which takes the inputs and popovers the pickers are made of.
-  { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 4 },
-  // The pure helpers of @closia/shared (labels, error codes, user helpers): one small chunk that the
-  // start-up and most pages use, instead of one request per file. Not the schemas, which need zod.
+  { name: 'mantine-ui', test: vendor(mantineLists), priority: 55 },
   {
-    name: 'shared',
-    test: /packages[\\/]shared[\\/]src[\\/](?:api-error|api-types|enums|error-reasons|onboarding-steps|page-title|realtime-channels|user)\.ts$/,
-    priority: 4,
+    name: 'mantine-forms',
+    test: (id: string) => vendor(mantineUi)(id) && !loadingBarParts.test(id),
+    priority: 50,
   },
+  // After mantine-ui, which takes the inputs and popovers the pickers are made of.
+  { name: 'mantine-dates', test: vendor(inPackage('@mantine/dates')), priority: 40 },
+  // The pure helpers of @closia/shared (user helpers, page titles) go with `start` (below), which
+  // every page loads: one request less; their labels with `data`. Not the schemas, which need zod.
   // The rules of the deals, of name search and of the teams' roles: their own pages only.
   {
     name: 'shared-rules',
     test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|name-search|team-capabilities)\.ts$/,
-    priority: 4,
+    priority: 40,
   },
-  { name: 'icons-app', test: appIcons, priority: 4.5 },
   // Every other icon of the app (~5 KB compressed): one request instead of one per icon.
-  { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 4 },
-  { name: 'start', test: startModules, priority: 3 },
-  { name: 'public', test: publicModules, priority: 3 },
+  { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 40 },
+  {
+    name: 'start',
+    test: (id: string) => startModules.test(id) || sharedHelpers.test(id),
+    // Above `shared-rules`, which would take the enums (the deals' rules import them) otherwise.
+    priority: 42,
+  },
+  {
+    name: 'data',
+    test: (id: string) =>
+      dataModules.test(id) ||
+      sharedLabels.test(id) ||
+      loadingBarParts.test(id) ||
+      vendor(inPackage('@mantine/nprogress'))(id),
+    priority: 41,
+  },
+  { name: 'public', test: publicModules, priority: 30 },
   // With the live connection's client (@adonisjs/transmit-client), which only signed-in users load,
   // as they load the shell (the header's live items are in it).
   {
     name: 'shell',
     test: (id: string) => shellModules.test(id) || vendor(inPackage('@adonisjs/transmit-client'))(id),
-    priority: 2,
+    priority: 20,
   },
-  { name: 'marketplace', test: marketplaceModules, priority: 2 },
+  { name: 'marketplace', test: marketplaceModules, priority: 20 },
 ];
 
 const proxied = ['/api', '/__transmit', '/health', '/metrics'];

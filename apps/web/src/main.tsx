@@ -7,6 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { isDataFree, loadDataLayer, setRevalidate } from './app/data-layer';
 import { createRouter } from './app/router';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { requestCurrentUserAtStartup } from './features/auth/api/current-user-request';
@@ -26,11 +27,14 @@ requestCurrentUserAtStartup();
 
 const router = createRouter();
 
+setRevalidate(() => router.revalidate());
+
 // The data layer (TanStack Query) is not part of the first load: fetch it now, alongside the first
-// page's chunks. If it cannot load, the root layout's lazy DataProvider reports it (route error page).
-import('./app/data-provider')
-  .then(({ startDataLayer }) => startDataLayer({ revalidate: () => router.revalidate() }))
-  .catch((error: unknown) => console.error('Data layer failed to load', error));
+// page's chunks — unless that page needs none (the landing page: app/data-layer.ts). If it cannot
+// load, the root layout's lazy DataProvider reports it (route error page).
+if (!isDataFree(router.state.matches.map((match) => match.route.handle))) {
+  loadDataLayer().catch((error: unknown) => console.error('Data layer failed to load', error));
+}
 
 // A chunk that cannot be loaded (usually: a new deployment removed it) reloads the page, once per
 // path within 10 s. During a navigation the error reaches the route error page, which reloads at the

@@ -412,3 +412,16 @@ export const commissionStatusLabels: Record<CommissionStatus, string> = {
   paid: 'Payée',
   clawed_back: 'Reprise',
 };
+
+/*
+ * The sorts and roles of the marketplace's searches (`GET /missions`, `/jobs`, `/freelancers`;
+ * schemas/marketplace.ts): here, without Zod, for the web's reading of its addresses.
+ */
+export const missionSortFields = ['newest', 'price', 'commissionAmount', 'commissionRate', 'match'] as const;
+export type MissionSortField = (typeof missionSortFields)[number];
+
+export const jobSortFields = ['commissionAmount', 'commissionRate', 'price', 'newest'] as const;
+export type JobSortField = (typeof jobSortFields)[number];
+
+export const freelancerRoles = ['setter', 'closer', 'setter_closer', 'all'] as const;
+export type FreelancerRole = (typeof freelancerRoles)[number];

@@ -32,4 +32,5 @@ export * from './schemas/user';
 export * from './schemas/webinar';
 export * from './team-capabilities';
 export * from './user';
+export * from './user-labels';
 export * from './validation';

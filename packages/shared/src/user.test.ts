@@ -3,8 +3,6 @@ import { errorPageContent, pageTitle } from './page-title';
 import type { CurrentUser, SalesProfile } from './responses/users';
 import {
   activeProfile,
-  activityColorPalette,
-  activityLabel,
   avatarUrl,
   bannerUrl,
   formatEuro,
@@ -14,8 +12,8 @@ import {
   isInfopreneur,
   isSetter,
   userType,
-  userTypeLabel,
 } from './user';
+import { activityColorPalette, activityLabel, userTypeLabel } from './user-labels';
 
 const profile = (finished: boolean) => ({ finishedProfileSetup: finished });
 

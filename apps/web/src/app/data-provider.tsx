@@ -1,13 +1,17 @@
+import type { CurrentUser } from '@closia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { currentUserQueryKey, getCurrentUserQueryOptions } from '../features/auth/api/get-current-user';
+import { setSessionUser } from '../features/auth/api/session';
 import { useServerRedirects } from '../features/redirects/api/get-redirect';
+import { DataLayerReady } from '../lib/data-layer-ready';
 import { onUnauthorized, queryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
 
 /*
  * The data layer: TanStack Query's client and what runs on it for every page. Not part of the first
- * load: main.tsx requests this chunk at start-up, so it downloads alongside the first page's chunks.
+ * load: loaded through app/data-layer.ts — at start-up alongside the first page's chunks, except on
+ * the landing page of a signed-out visitor, which never needs it.
  */
 
 /** Runs once this chunk has loaded; `revalidate` re-runs the route guards of the current page. */
@@ -17,6 +21,7 @@ export function startDataLayer({ revalidate }: { revalidate: () => Promise<void>
     console.error('Auth initialization error', error);
   });
 
+  // The query is the user's source from now on: the public frame's copy follows it (session.ts).
   // Signed out (or the session ended): close the live connection.
   queryClient.getQueryCache().subscribe((event) => {
     if (
@@ -24,7 +29,10 @@ export function startDataLayer({ revalidate }: { revalidate: () => Promise<void>
       event.query.queryKey[1] !== currentUserQueryKey[1]
     )
       return;
-    if (event.type === 'updated' && event.query.state.data === null) realtime.stop();
+    if (event.type !== 'updated') return;
+    const user = event.query.state.data as CurrentUser | null | undefined;
+    if (user !== undefined) setSessionUser(user);
+    if (user === null) realtime.stop();
   });
 
   // A call answered 401: the session ended. Forget the user and re-run the guards of the current page.
@@ -44,8 +52,10 @@ function ServerRedirects() {
 export function DataProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ServerRedirects />
-      {children}
+      <DataLayerReady.Provider value={true}>
+        <ServerRedirects />
+        {children}
+      </DataLayerReady.Provider>
     </QueryClientProvider>
   );
 }

@@ -79,7 +79,7 @@ const publicRoutes: RouteObject[] = [
   {
     index: true,
     lazy: () => import('../features/home/pages/home-page').then((m) => ({ Component: m.HomePage })),
-    handle: { title: 'Accueil', fullWidth: true } satisfies RouteHandle,
+    handle: { title: 'Accueil', fullWidth: true, dataFree: true } satisfies RouteHandle,
   },
   page(
     paths.account,

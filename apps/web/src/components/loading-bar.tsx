@@ -9,7 +9,16 @@ export function LoadingBar() {
   const navigation = useNavigation();
   const fetching = useIsFetching({ predicate: (query) => !query.meta?.silent });
   const mutating = useIsMutating();
-  const active = navigation.state !== 'idle' || fetching > 0 || mutating > 0;
+  return <LoadingBarView active={navigation.state !== 'idle' || fetching > 0 || mutating > 0} />;
+}
+
+/** The same bar for a navigation only: for a page without the data layer (the landing page). */
+export function NavigationLoadingBar() {
+  const navigation = useNavigation();
+  return <LoadingBarView active={navigation.state !== 'idle'} />;
+}
+
+function LoadingBarView({ active }: { active: boolean }) {
   const [controller] = useState(createLoadingBarController);
   const { mounted } = useNprogress(loadingBarStore);
 

@@ -8,4 +8,9 @@ export interface RouteHandle {
   comingSoon?: ComingSoonPath;
   /** Default layout: the page draws its own full-width sections (the landing page). */
   fullWidth?: boolean;
+  /**
+   * The page and its layout use no TanStack Query (the landing page): a signed-out visitor does not
+   * download the data layer (app/data-layer.ts). Its layout reads the user from features/auth/api/session.ts.
+   */
+  dataFree?: boolean;
 }

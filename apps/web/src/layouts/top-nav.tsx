@@ -1,20 +1,24 @@
-import { Box, Burger, Button, Collapse, Container, Divider, Group, Skeleton, Stack } from '@mantine/core';
+import { Box, Burger, Button, Container, Divider, Group, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { Logo } from '../components/logo';
 import { paths } from '../config/paths';
-import { useCurrentUser } from '../features/auth/api/use-current-user';
+import { useSessionUser } from '../features/auth/api/session';
+import { useDataLayerReady } from '../lib/data-layer-ready';
 import classes from './default-layout.module.css';
-import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
-import { UserAvatar } from './user-avatar';
 
 // The bell and the live connection: loaded after the page, for signed-in users only.
 const LiveHeaderItems = lazy(() =>
   import('../features/notifications/components/live-header-items').then((m) => ({
     default: m.LiveHeaderItems,
   })),
+);
+
+// A signed-in user's links in the mobile menu (with their icons): not for a visitor either.
+const MobileUserLinks = lazy(() =>
+  import('./mobile-user-links').then((m) => ({ default: m.MobileUserLinks })),
 );
 
 // The account menu (a Mantine Menu: popover, focus trap, floating position) only for a signed-in
@@ -30,7 +34,10 @@ const navLinks = [
 export function TopNav() {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { data: user, isPending } = useCurrentUser();
+  // Not the current-user query: the landing page has no data layer (lib/data-layer-ready.ts). The bell and
+  // the account menu need it: until it is there, a signed-in user's place shows the placeholder.
+  const { data: user, isPending } = useSessionUser();
+  const dataReady = useDataLayerReady();
 
   // Any navigation (a link in the menu, the back button) closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
@@ -61,7 +68,7 @@ export function TopNav() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ColorSchemeToggle />
-            {isPending ? (
+            {isPending || (user && !dataReady) ? (
               <Skeleton height={32} width={32} circle visibleFrom="sm" />
             ) : user ? (
               <>
@@ -69,7 +76,7 @@ export function TopNav() {
                   <LiveHeaderItems user={user} />
                 </Suspense>
                 <Box visibleFrom="sm">
-                  <Suspense fallback={<UserAvatar user={user} />}>
+                  <Suspense fallback={<Skeleton height={32} width={32} circle />}>
                     <UserMenu user={user} />
                   </Suspense>
                 </Box>
@@ -96,50 +103,31 @@ export function TopNav() {
           </Group>
         </Group>
       </Container>
-      <Collapse in={opened} hiddenFrom="sm" className={classes.mobileMenu}>
-        <Container size="lg" py="sm" id="mobile-menu">
-          <Stack component="nav" gap={4} aria-label="Menu mobile">
-            {links(classes.mobileLink)}
-            <Divider my="xs" />
-            {user ? (
-              <>
-                <Group gap="sm" px="sm" py={4}>
-                  <UserAvatar user={user} />
-                  <Box fw={600}>{user.fullName}</Box>
-                </Group>
-                <Link to={paths.dashboard.root} className={classes.mobileLink} onClick={close}>
-                  Tableau de bord
-                </Link>
-                {[...marketplaceLinks(user), ...ownMarketplaceLinks(user)].map((link) => (
-                  <Link key={link.to} to={link.to} className={classes.mobileLink} onClick={close}>
-                    {link.label}
-                  </Link>
-                ))}
-                <Link to={paths.dashboard.settings} className={classes.mobileLink} onClick={close}>
-                  Paramètres
-                </Link>
-                {user.admin && (
-                  <Link to={paths.admin.root} className={classes.mobileLink} onClick={close}>
-                    Administration
-                  </Link>
-                )}
-                <Link to={paths.auth.signOut} className={classes.mobileLink} onClick={close}>
-                  Déconnexion
-                </Link>
-              </>
-            ) : (
-              <Stack gap="xs" px="sm" pb="xs">
-                <Button component={Link} to={paths.auth.signIn} variant="default" fullWidth onClick={close}>
-                  Connexion
-                </Button>
-                <Button component={Link} to={paths.auth.signUp} fullWidth onClick={close}>
-                  Créer mon compte
-                </Button>
-              </Stack>
-            )}
-          </Stack>
-        </Container>
-      </Collapse>
+      {/* Folds open in CSS (default-layout.module.css): the public frame needs no Mantine Collapse. */}
+      <Box hiddenFrom="sm" className={classes.mobileMenu} data-opened={opened || undefined}>
+        <div className={classes.mobileMenuInner}>
+          <Container size="lg" py="sm" id="mobile-menu">
+            <Stack component="nav" gap={4} aria-label="Menu mobile">
+              {links(classes.mobileLink)}
+              <Divider my="xs" />
+              {user ? (
+                <Suspense fallback={<Skeleton height={32} width={32} circle mx="sm" />}>
+                  <MobileUserLinks user={user} linkClassName={classes.mobileLink} onNavigate={close} />
+                </Suspense>
+              ) : (
+                <Stack gap="xs" px="sm" pb="xs">
+                  <Button component={Link} to={paths.auth.signIn} variant="default" fullWidth onClick={close}>
+                    Connexion
+                  </Button>
+                  <Button component={Link} to={paths.auth.signUp} fullWidth onClick={close}>
+                    Créer mon compte
+                  </Button>
+                </Stack>
+              )}
+            </Stack>
+          </Container>
+        </div>
+      </Box>
     </Box>
   );
 }

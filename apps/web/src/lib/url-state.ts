@@ -1,34 +1,41 @@
-import { paginationQuerySchema } from '@closia/shared';
 import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { Query } from './api-client';
+import { page, splitList, type UrlField, type UrlFieldValue } from './url-fields';
 
 /*
  * List state kept in the address (`?query=…&workSectors=3,7&page=2`), so that a list can be
- * shared, bookmarked and restored by the back button. The address uses the API's own query schemas
+ * shared, bookmarked and restored by the back button. The address uses the API's own query rules
  * (`@closia/shared`) and formats: lists comma-separated (repeated keys read too), flags `1`, values
- * equal to their default left out. Reading is lenient: a value the schema refuses is read as its
+ * equal to their default left out. Reading is lenient: a value the rules refuse is read as its
  * default, an invalid item of a list is dropped, a text too long is cut — a stale or hand-edited
  * link never breaks the page.
+ *
+ * A state is described by the API's query schema (`urlState`, Zod), or — for the pages that must
+ * not download Zod (the marketplace's searches) — by readers of the same rules (`urlFields`,
+ * lib/url-fields.ts). This module itself runs no Zod code: a schema brings its own.
  */
-
-/** At most this many items of a list are read (the API's own limit). */
-const MAX_LIST_ITEMS = 50;
-
-type Output<S extends z.ZodObject> = z.output<S>;
 
 type Readable<V> = V extends readonly (infer I)[] ? readonly I[] : V;
 
-/** The defaults of a state: for the keys of the schema it keeps, a value (`null`: none). */
-export type UrlDefaults<S extends z.ZodObject> = { [K in keyof Output<S>]?: Readable<Output<S>[K]> | null };
+/** The defaults of a state: for the keys of the output `O` it keeps, a value (`null`: none). */
+export type DefaultsOf<O> = { [K in keyof O]?: Readable<O[K]> | null };
 
 /** The state read from the address: the keys of the defaults, nullable where their default is null. */
-export type UrlStateOf<S extends z.ZodObject, D> = {
-  -readonly [K in keyof D]: K extends keyof Output<S>
-    ? NonNullable<Output<S>[K]> | (null extends D[K] ? null : never)
+export type StateOfOutput<O, D> = {
+  -readonly [K in keyof D]: K extends keyof O
+    ? NonNullable<O[K]> | (null extends D[K] ? null : never)
     : never;
 };
+
+/** The defaults of a state read with a schema. */
+export type UrlDefaults<S extends z.ZodObject> = DefaultsOf<z.output<S>>;
+export type UrlStateOf<S extends z.ZodObject, D> = StateOfOutput<z.output<S>, D>;
+
+/** Readers by key (lib/url-fields.ts), and what they read. */
+export type UrlFields = Record<string, UrlField<unknown>>;
+export type FieldsOutput<F extends UrlFields> = { [K in keyof F]: UrlFieldValue<F[K]> };
 
 export interface UrlStateOptions<T> {
   /**
@@ -49,7 +56,8 @@ export interface UrlStateOptions<T> {
 }
 
 export interface UrlStateSpec<T> {
-  schema: z.ZodObject;
+  /** How each key kept in the address is read. */
+  fields: Record<string, UrlField<unknown>>;
   defaults: T;
   options: UrlStateOptions<T>;
 }
@@ -57,25 +65,46 @@ export interface UrlStateSpec<T> {
 export type StateOf<Spec> = Spec extends UrlStateSpec<infer T> ? T : never;
 
 /**
- * The description of a list state: the schema checking each value (the API's query schema, or
- * fields of it), the keys kept in the address with their defaults (in the address's order), and
- * the options.
+ * The description of a list state with the API's query schema (or fields of it): the keys kept in
+ * the address with their defaults (in the address's order), and the options. The schema checks
+ * each value; a key whose default is a list is read as a list.
  */
 export function urlState<S extends z.ZodObject, const D extends UrlDefaults<S>>(
   schema: S,
   defaults: D,
   options: UrlStateOptions<UrlStateOf<S, D>> = {},
 ): UrlStateSpec<UrlStateOf<S, D>> {
-  return { schema, defaults: defaults as unknown as UrlStateOf<S, D>, options };
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const fields: Record<string, UrlField<unknown>> = {};
+  for (const [key, fallback] of Object.entries(defaults as Record<string, unknown>)) {
+    const field = shape[key];
+    if (!field) continue;
+    fields[key] = Array.isArray(fallback)
+      ? { list: true, read: (values) => readList(field, values) }
+      : { read: (values) => (values[0] === undefined ? undefined : readValue(field, values[0])) };
+  }
+  return { fields, defaults: defaults as unknown as UrlStateOf<S, D>, options };
 }
 
-function splitList(values: string[]): string[] {
-  const items = values.flatMap((value) => value.split(',')).map((item) => item.trim());
-  return [...new Set(items.filter((item) => item !== ''))].slice(0, MAX_LIST_ITEMS);
+/**
+ * The same description with readers of the API's rules instead of its schema (lib/url-fields.ts):
+ * for the pages that must not download Zod. The readers accept what the schema accepts.
+ */
+export function urlFields<F extends UrlFields, const D extends DefaultsOf<FieldsOutput<F>>>(
+  fields: F,
+  defaults: D,
+  options: UrlStateOptions<StateOfOutput<FieldsOutput<F>, D>> = {},
+): UrlStateSpec<StateOfOutput<FieldsOutput<F>, D>> {
+  const kept: Record<string, UrlField<unknown>> = {};
+  for (const key of Object.keys(defaults)) {
+    const field = fields[key];
+    if (field) kept[key] = field;
+  }
+  return { fields: kept, defaults: defaults as unknown as StateOfOutput<FieldsOutput<F>, D>, options };
 }
 
 /** The items the field accepts, invalid ones dropped (undefined when none is left). */
-function readList(field: z.ZodType, values: string[]): unknown {
+function readList(field: z.ZodType, values: readonly string[]): unknown {
   let items = splitList(values);
   while (items.length > 0) {
     const result = field.safeParse(items);
@@ -103,17 +132,16 @@ function readValue(field: z.ZodType, value: string): unknown {
 
 /** Reads a state from the address, each value on its own: what the schema refuses is the default. */
 export function readUrlState<T>(spec: UrlStateSpec<T>, params: URLSearchParams): T {
-  const { schema, defaults, options } = spec;
-  const shape = schema.shape as Record<string, z.ZodType>;
+  const { fields, defaults, options } = spec;
   const found: Record<string, unknown> = {};
-  for (const [key, fallback] of Object.entries(defaults as Record<string, unknown>)) {
-    const field = shape[key];
+  for (const key of Object.keys(defaults as Record<string, unknown>)) {
+    const field = fields[key];
     const values = params
       .getAll(key)
       .map((value) => value.trim())
       .filter((value) => value !== '');
     if (!field || values.length === 0) continue;
-    const value = Array.isArray(fallback) ? readList(field, values) : readValue(field, values[0]!);
+    const value = field.read(values);
     if (value !== undefined && value !== null) found[key] = value;
   }
   const state = { ...defaults, ...found } as Record<string, unknown>;
@@ -176,7 +204,7 @@ export function toQuery(values: Record<string, unknown>): Query {
 }
 
 /** A list whose only state is its page (`?page=2`). */
-export const pageState = urlState(paginationQuerySchema, { page: 1 });
+export const pageState = urlFields({ page: page() }, { page: 1 });
 
 /**
  * The state of a list kept in the address: `[state, setState, hrefFor]`. `setState(changes)`

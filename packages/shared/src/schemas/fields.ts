@@ -3,35 +3,16 @@
  * `toValidationErrors` with the catalogue rules (email, url, range, date, boolean…).
  */
 import { z } from 'zod';
+import {
+  acceptedCheckboxValues,
+  isStorableText,
+  limits,
+  MAX_INT,
+  rejectedCheckboxValues,
+} from '../field-rules';
 
-export const limits = {
-  emailMaxLength: 254,
-  emailLocalPartMaxLength: 64,
-  /** URLs must be shorter than this (spec §9: "URL under 2083"). */
-  urlMaxLengthExclusive: 2083,
-  linkMaxLength: 4096,
-  passwordMinLength: 8,
-  passwordMaxLength: 128,
-  nameMinLength: 2,
-  nameMaxLength: 50,
-  descriptionMaxLength: 2500,
-  /** The long texts the spec gives no maximum (an offer's or a mission's description, a bio). */
-  longTextMaxLength: 10_000,
-  shortTextMaxLength: 255,
-  searchQueryMaxLength: 100,
-  /** Lists of references a user picks (work sectors, skills). */
-  pickedItemsMax: 50,
-  /** Links a profile shows (social networks). */
-  linksMax: 10,
-  /** Date strings: 'YYYY-MM-DD' up to a full ISO date-time with nanoseconds and an offset. */
-  dateMaxLength: 40,
-} as const;
-
-/**
- * The largest value of a PostgreSQL `integer` column (32-bit signed). Every id is such a column,
- * and so are the counters (durations, page numbers): a larger number cannot be stored or matched.
- */
-export const MAX_INT = 2_147_483_647;
+// Defined without Zod (field-rules.ts), so that a client reading its addresses needs no Zod.
+export { acceptedCheckboxValues, isStorableText, limits, MAX_INT, rejectedCheckboxValues };
 
 /**
  * The largest amount of money a column holds: prices and tickets are `numeric(12, 2)`, so at most
@@ -46,17 +27,6 @@ export const MAX_MONEY = 9_999_999_999.99;
  */
 export function moneyField(max: number = MAX_MONEY) {
   return z.number().max(max);
-}
-
-/** A UTF-16 code unit of a surrogate pair standing alone (the `u` flag keeps real pairs whole). */
-const loneSurrogate = /\p{Cs}/u;
-
-/**
- * True when PostgreSQL can store the string as `text`: it refuses the NUL character, and a lone
- * UTF-16 surrogate (half of a pair, e.g. "\ude00") has no UTF-8 encoding.
- */
-export function isStorableText(value: string): boolean {
-  return !value.includes('\u0000') && !loneSurrogate.test(value);
 }
 
 /**
@@ -305,11 +275,6 @@ export function dateField() {
 export function utcDateTime() {
   return dateField().transform((value) => new Date(toIsoLike(value)).toISOString());
 }
-
-/** Checkbox values read as "checked" (spec §5). */
-export const acceptedCheckboxValues = ['on', '1', 'yes', 'true'] as const;
-/** Checkbox values read as "unchecked". */
-export const rejectedCheckboxValues = ['off', '0', 'no', 'false'] as const;
 
 function toBoolean(value: unknown): unknown {
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : value;

@@ -4,7 +4,15 @@
  * numbers and lists may come as text ("3,7" or repeated keys).
  */
 import { z } from 'zod';
-import { certifications, financingMethods, locationTypes, sortOrders } from '../enums';
+import {
+  certifications,
+  financingMethods,
+  freelancerRoles,
+  jobSortFields,
+  locationTypes,
+  missionSortFields,
+  sortOrders,
+} from '../enums';
 import {
   distinctItems,
   enumField,
@@ -46,9 +54,6 @@ export type MissionUpdateInput = z.infer<typeof missionUpdateSchema>;
 export const applicationCreateSchema = z.object({ message: trimmedString(10, 3000) });
 export type ApplicationCreateInput = z.infer<typeof applicationCreateSchema>;
 
-export const missionSortFields = ['newest', 'price', 'commissionAmount', 'commissionRate', 'match'] as const;
-export type MissionSortField = (typeof missionSortFields)[number];
-
 /**
  * `GET /missions`: the spec §5 mission search filters as a query string: lists as repeated keys
  * or `3,7`, the price range as `min,max` (two positive numbers, min ≤ max), the sort among known
@@ -77,9 +82,6 @@ export const missionSearchQuerySchema = missionSearchSchema.extend({
 });
 export type MissionSearchQuery = z.infer<typeof missionSearchQuerySchema>;
 
-export const jobSortFields = ['commissionAmount', 'commissionRate', 'price', 'newest'] as const;
-export type JobSortField = (typeof jobSortFields)[number];
-
 /** `GET /jobs`: the catalogue of approved, active offers. */
 export const jobSearchSchema = z.object({
   query: searchText().optional(),
@@ -94,9 +96,6 @@ export const jobSearchSchema = z.object({
   perPage: perPage().default(20),
 });
 export type JobSearchInput = z.infer<typeof jobSearchSchema>;
-
-export const freelancerRoles = ['setter', 'closer', 'setter_closer', 'all'] as const;
-export type FreelancerRole = (typeof freelancerRoles)[number];
 
 /** `GET /freelancers`: setters, closers and setter-closers with a finished profile. */
 export const freelancerSearchSchema = z.object({

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@closia/shared';
 import { api, isApiError } from '../../../lib/api-client';
+import { setSessionUser } from './session';
 
 /** `GET /user`: the signed-in user, or `null` when anonymous (401 is not an error). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
@@ -19,8 +20,9 @@ let startupRequest: Promise<CurrentUser | null> | undefined;
  */
 export function requestCurrentUserAtStartup(): void {
   startupRequest = getCurrentUser();
-  // Its failure is the query's to report, when the query takes the request over.
-  startupRequest.catch(() => undefined);
+  // The public frame shows its answer at once (session.ts). Its failure is the query's to report,
+  // when the query takes the request over; meanwhile the frame shows the visitor's buttons.
+  startupRequest.then(setSessionUser, () => setSessionUser(null));
 }
 
 /** The start-up request, once: the first run of the current-user query answers with it. */

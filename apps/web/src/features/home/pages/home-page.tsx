@@ -6,7 +6,6 @@ import {
   Container,
   Group,
   List,
-  SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
@@ -132,7 +131,7 @@ export function HomePage() {
                 </Button>
               </Group>
             </Stack>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Box className={`${classes.grid} ${classes.twoFromMd}`}>
               {audiences.map((audience) => (
                 <Card key={audience.id} padding="xl" className={classes.audienceCard}>
                   <Stack gap="md" h="100%">
@@ -172,7 +171,7 @@ export function HomePage() {
                   </Stack>
                 </Card>
               ))}
-            </SimpleGrid>
+            </Box>
           </Stack>
         </Container>
       </Box>
@@ -190,7 +189,7 @@ export function HomePage() {
               </Title>
               <Text c="dimmed">Du premier contact à la commission versée, une seule plateforme.</Text>
             </Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Box className={`${classes.grid} ${classes.twoFromSm}`}>
               {benefits.map((benefit) => (
                 <Card key={benefit.title} padding="lg">
                   <Group align="flex-start" wrap="nowrap" gap="md">
@@ -208,7 +207,7 @@ export function HomePage() {
                   </Group>
                 </Card>
               ))}
-            </SimpleGrid>
+            </Box>
           </Stack>
         </Container>
       </Box>
@@ -219,12 +218,7 @@ export function HomePage() {
             <Title order={2} id="steps-title">
               Comment ça marche ?
             </Title>
-            <SimpleGrid
-              cols={{ base: 1, sm: 3 }}
-              spacing="xl"
-              component="ol"
-              style={{ listStyle: 'none', padding: 0 }}
-            >
+            <Box component="ol" className={`${classes.grid} ${classes.steps}`}>
               {steps.map((step, index) => (
                 <Stack key={step.title} gap="sm" component="li">
                   <span className={classes.stepNumber} aria-hidden="true">
@@ -238,7 +232,7 @@ export function HomePage() {
                   </Text>
                 </Stack>
               ))}
-            </SimpleGrid>
+            </Box>
             <Group gap="md" c="dimmed">
               <IconVideo size={18} aria-hidden="true" />
               <Text size="sm" c="dimmed">

@@ -29,7 +29,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBriefcase, IconFilter, IconSend } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { nameFilter } from '../../../lib/name-filter';
@@ -37,7 +37,6 @@ import { useUrlState } from '../../../lib/url-state';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useMissionSearch } from '../api/search-missions';
 import { MissionCard } from '../components/mission-card';
-import { MyApplicationsDrawer } from '../components/my-applications-drawer';
 import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../components/query-states';
 import { SortSelect } from '../components/sort-select';
 import { useWorkSectorOptions } from '../components/work-sector-options';
@@ -51,6 +50,11 @@ import {
   sortValue,
 } from '../utils/search-params';
 import { useLastData } from '../utils/use-last-data';
+
+// Loaded at its first opening: the page's first load holds no drawer (Mantine's modals).
+const MyApplicationsDrawer = lazy(() =>
+  import('../components/my-applications-drawer').then((m) => ({ default: m.MyApplicationsDrawer })),
+);
 
 const PER_PAGE = 12;
 /** The price slider's top: at it, no upper bound (a very high one is sent). */
@@ -284,6 +288,7 @@ export function MissionsPage() {
   const { data: me } = useCurrentUser();
   const freelancer = isSetter(me) || isCloser(me);
   const [applicationsOpened, applications] = useDisclosure(false);
+  const [applicationsMounted, setApplicationsMounted] = useState(false);
   // On a phone the filters fold away above the results.
   const small = useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
   const [filtersOpened, filtersPanel] = useDisclosure(false);
@@ -327,7 +332,14 @@ export function MissionsPage() {
         description="Les missions ouvertes des infopreneurs : trouvez l’offre que vous avez envie de vendre, et postulez."
         actions={
           freelancer ? (
-            <Button variant="default" leftSection={<IconSend size={16} />} onClick={applications.open}>
+            <Button
+              variant="default"
+              leftSection={<IconSend size={16} />}
+              onClick={() => {
+                setApplicationsMounted(true);
+                applications.open();
+              }}
+            >
               Mes candidatures
             </Button>
           ) : undefined
@@ -481,7 +493,11 @@ export function MissionsPage() {
         </Grid.Col>
       </Grid>
 
-      {freelancer && <MyApplicationsDrawer opened={applicationsOpened} onClose={applications.close} />}
+      {freelancer && applicationsMounted && (
+        <Suspense fallback={null}>
+          <MyApplicationsDrawer opened={applicationsOpened} onClose={applications.close} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

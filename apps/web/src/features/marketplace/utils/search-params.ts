@@ -1,31 +1,61 @@
 import {
-  freelancerSearchSchema,
-  jobSearchSchema,
-  lenientNumber,
-  missionSearchQuerySchema,
-  queryList,
+  certifications,
+  financingMethods,
+  freelancerRoles,
+  jobSortFields,
+  locationTypes,
+  missionSortFields,
+  missionTypes,
   type SortOrder,
+  sortOrders,
 } from '@closia/shared';
-import { z } from 'zod';
 import type { Query } from '../../../lib/api-client';
-import { type StateOf, toQuery, urlState } from '../../../lib/url-state';
+import { flag, id, list, listText, number, oneOf, page, scalar, text } from '../../../lib/url-fields';
+import { type StateOf, toQuery, urlFields } from '../../../lib/url-state';
 
 /*
- * The marketplace searches kept in the address (`?query=…&workSectors=3,7&page=2`), read with the
- * API's own query schemas (`lib/url-state.ts`).
+ * The marketplace searches kept in the address (`?query=…&workSectors=3,7&page=2`), read by the
+ * rules of the API's query schemas (`missionSearchQuerySchema`, `jobSearchSchema`,
+ * `freelancerSearchSchema` of @closia/shared) without Zod, which these pages do not download
+ * (lib/url-fields.ts; search-params.test.ts checks them against the schemas).
  */
+
+const priceBound = number(0, Number.POSITIVE_INFINITY);
+
+/**
+ * The price range of the slider (`priceRange=0,2500`, either order): the key's first value, two
+ * prices from 0 (`queryList(lenientNumber().pipe(z.number().min(0))).pipe(z.array(z.number()).length(2))`,
+ * read as one value: a wrong bound refuses the range).
+ */
+function readPriceRange(value: string): [number, number] | undefined {
+  const bounds = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (bounds.length !== 2) return undefined;
+  const [a, b] = bounds.map((bound) => priceBound.read([bound]));
+  if (a === undefined || b === undefined) return undefined;
+  return a <= b ? [a, b] : [b, a];
+}
 
 /**
  * `/app/missions`. The price slider starts at 0 and the address keeps its thumbs as set
  * (`priceRange=0,2500`, either order); "Pour moi" (`forMe=1`) ranks by match by default, and only
  * it may.
  */
-export const missionSearch = urlState(
-  missionSearchQuerySchema.extend({
-    priceRange: queryList(lenientNumber().pipe(z.number().min(0)))
-      .pipe(z.array(z.number()).length(2))
-      .transform(([a = 0, b = 0]): [number, number] => (a <= b ? [a, b] : [b, a])),
-  }),
+export const missionSearch = urlFields(
+  {
+    query: text({ trim: false }),
+    missionType: oneOf(missionTypes),
+    priceRange: scalar(readPriceRange),
+    workSectors: list(id()),
+    certifications: list(oneOf(certifications)),
+    financingMethods: list(oneOf(financingMethods)),
+    forMe: flag(),
+    sortBy: oneOf(missionSortFields),
+    sortOrder: oneOf(sortOrders),
+    page: page(),
+  },
   {
     query: '',
     missionType: null,
@@ -52,33 +82,61 @@ export function missionSearchToQuery(state: MissionSearchState, perPage: number)
 }
 
 /** `/app/jobs`: the best commission first by default. */
-export const jobSearch = urlState(jobSearchSchema, {
-  query: '',
-  workSectors: [],
-  financingMethods: [],
-  certifications: [],
-  locationType: null,
-  commissionMin: null,
-  sortBy: 'commissionAmount',
-  sortOrder: 'desc',
-  page: 1,
-});
+export const jobSearch = urlFields(
+  {
+    query: text(),
+    workSectors: list(id()),
+    financingMethods: list(oneOf(financingMethods)),
+    certifications: list(oneOf(certifications)),
+    locationType: oneOf(locationTypes),
+    commissionMin: number(0, 1_000_000_000),
+    sortBy: oneOf(jobSortFields),
+    sortOrder: oneOf(sortOrders),
+    page: page(),
+  },
+  {
+    query: '',
+    workSectors: [],
+    financingMethods: [],
+    certifications: [],
+    locationType: null,
+    commissionMin: null,
+    sortBy: 'commissionAmount',
+    sortOrder: 'desc',
+    page: 1,
+  },
+);
 export type JobSearchState = StateOf<typeof jobSearch>;
 
 /** `/app/search`: setters and closers; `missionId` ranks them by their match with one of my missions. */
-export const freelancerSearch = urlState(freelancerSearchSchema, {
-  role: 'all',
-  query: '',
-  workSectors: [],
-  skills: [],
-  minConversionRate: null,
-  minExperience: null,
-  available: false,
-  online: false,
-  location: '',
-  missionId: null,
-  page: 1,
-});
+export const freelancerSearch = urlFields(
+  {
+    role: oneOf(freelancerRoles),
+    query: text(),
+    workSectors: list(id()),
+    skills: list(listText()),
+    minConversionRate: number(0, 10),
+    minExperience: number(0, 100, { integer: true }),
+    available: flag(),
+    online: flag(),
+    location: text(),
+    missionId: id(),
+    page: page(),
+  },
+  {
+    role: 'all',
+    query: '',
+    workSectors: [],
+    skills: [],
+    minConversionRate: null,
+    minExperience: null,
+    available: false,
+    online: false,
+    location: '',
+    missionId: null,
+    page: 1,
+  },
+);
 export type FreelancerSearchState = StateOf<typeof freelancerSearch>;
 
 /** What `GET /jobs` or `GET /freelancers` receives: the search and the page size. */

@@ -1,16 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client';
-
-export interface RedirectAnswer {
-  redirect: string | null;
-}
-
-/** `GET /redirects?path=` → where the server wants this path to go, if anywhere. */
-export function getRedirect(path: string): Promise<RedirectAnswer> {
-  return api.get<RedirectAnswer>('/redirects', { query: { path } });
-}
+import { followRedirect, getRedirect } from './redirect-request';
 
 export function getRedirectQueryOptions(path: string) {
   return queryOptions({
@@ -21,10 +12,6 @@ export function getRedirectQueryOptions(path: string) {
     retry: false,
     meta: { ignoreUnauthorized: true, silent: true },
   });
-}
-
-function isAbsoluteUrl(target: string): boolean {
-  return /^https?:\/\//i.test(target);
 }
 
 /**
@@ -41,9 +28,7 @@ export function useServerRedirects() {
     queryClient
       .fetchQuery(getRedirectQueryOptions(pathname))
       .then(({ redirect }) => {
-        if (!current || !redirect || redirect === pathname) return;
-        if (isAbsoluteUrl(redirect)) window.location.assign(redirect);
-        else navigate(redirect, { replace: true });
+        if (current) followRedirect(redirect, pathname, navigate);
       })
       .catch((error: unknown) => {
         console.warn('Redirect check failed', error);
