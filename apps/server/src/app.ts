@@ -109,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // With the demo, a fresh embedded database starts from the build's template that holds it.
     const demo = {
       adjust: async (opened: Database, seededAt: Date) => {
-        await shiftDemoDates(opened.rows, seededAt);
+        await shiftDemoDates(opened, seededAt);
       },
     };
     database = await openDatabase(config.database, config.seedDemo ? { demo } : {});

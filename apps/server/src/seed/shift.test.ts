@@ -20,7 +20,7 @@ beforeAll(async () => {
   await seed(baked.app.db, { demo: true, now: bakedAt });
   // Five weeks and a bit later, at another hour of the day.
   firstStart = new Date(bakedAt.getTime() + 38 * DAY + 317 * MINUTE);
-  await shiftDemoDates(baked.database.rows, bakedAt, firstStart);
+  await shiftDemoDates(baked.database, bakedAt, firstStart);
   await seed(fresh.app.db, { demo: true, now: firstStart });
 }, 120_000);
 afterAll(async () => {

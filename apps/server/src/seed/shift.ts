@@ -2,9 +2,10 @@
  * The build bakes the demo into a PGlite template (scripts/make-pglite-template.ts), so that a
  * fresh data directory does not spend seconds seeding it. The demo's dates are relative to the
  * instant it was seeded (activities due today, messages an hour old, next Monday's team meeting):
- * a directory created from that template moves them to now in one statement, and reads as if it
+ * a directory created from that template moves them to now in one transaction, and reads as if it
  * had been seeded at its first start.
  */
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { demoEventShiftMs } from './collaboration';
 
@@ -40,12 +41,15 @@ export async function dateColumns(rows: Database['rows']): Promise<DateColumn[]>
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Moves every date of a database seeded at `seededAt` to `now`, in one statement: timestamps by
+ * Moves every date of a database seeded at `seededAt` to `now`, in one transaction: timestamps by
  * the exact difference, the team's events by whole weeks, relative dates by whole (UTC) days.
- * Returns the shift in ms (0: nothing to do).
+ * One statement per table, in turn: what triggers keep from dates stays right (the unread counts of
+ * migration 0020 follow each moved message, and recount when a last read moves), which they could not
+ * if every table moved in one statement seeing the others unmoved. Returns the shift in ms (0:
+ * nothing to do).
  */
 export async function shiftDemoDates(
-  rows: Database['rows'],
+  database: Pick<Database, 'db' | 'rows'>,
   seededAt: Date,
   now = new Date(),
 ): Promise<number> {
@@ -53,38 +57,26 @@ export async function shiftDemoDates(
   if (shiftMs <= 0) return 0;
   const days = Math.floor(now.getTime() / DAY_MS) - Math.floor(seededAt.getTime() / DAY_MS);
   const weeksMs = demoEventShiftMs(seededAt, now);
+  // Whole numbers computed here, written as literals.
+  const exact = `interval '${Math.round(shiftMs)} milliseconds'`;
+  const weekly = `interval '${Math.round(weeksMs)} milliseconds'`;
   const byTable = new Map<string, string[]>();
-  for (const { table, column, type } of await dateColumns(rows)) {
+  for (const { table, column, type } of await dateColumns(database.rows)) {
     const name = `${table}.${column}`;
     let value: string;
     if (type === 'date') {
       if (!RELATIVE_DATE_COLUMNS.includes(name)) continue;
-      value = `${quote(column)} + $2::int`;
+      value = `${quote(column)} + ${Math.trunc(days)}`;
     } else {
-      value = `${quote(column)} + $${WEEKLY_COLUMNS.includes(name) ? 3 : 1}::interval`;
+      value = `${quote(column)} + ${WEEKLY_COLUMNS.includes(name) ? weekly : exact}`;
     }
     byTable.set(table, [...(byTable.get(table) ?? []), `${quote(column)} = ${value}`]);
   }
   if (byTable.size === 0) return 0;
-  const updates = [...byTable].map(
-    ([table, sets], i) => `u${i} as (update ${quote(table)} set ${sets.join(', ')})`,
-  );
-  // Every date moves by the same amount, so nothing kept from them changes (the unread counts of
-  // migration 0020 compare messages with last reads): the shift runs with the triggers off, which
-  // would otherwise count a message moved past a last read that had not moved yet.
-  await rows('begin');
-  try {
-    await rows('set local session_replication_role = replica');
-    // The final select names every parameter, whichever columns there are.
-    await rows(`with ${updates.join(',\n')} select $1::interval, $2::int, $3::interval`, [
-      `${shiftMs} milliseconds`,
-      days,
-      `${weeksMs} milliseconds`,
-    ]);
-    await rows('commit');
-  } catch (error) {
-    await rows('rollback');
-    throw error;
-  }
+  await database.db.transaction(async (tx) => {
+    for (const [table, sets] of byTable) {
+      await tx.execute(sql.raw(`update ${quote(table)} set ${sets.join(', ')}`));
+    }
+  });
   return shiftMs;
 }
