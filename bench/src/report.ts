@@ -70,3 +70,17 @@ export function summaryTable(rows: readonly SummaryRow[]): string {
     ]),
   );
 }
+
+/** The largest known value (null when none is known): a peak RSS over runs. */
+export function peak(values: (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length > 0 ? Math.max(...known) : null;
+}
+
+/**
+ * The targets in the order of one round: each round starts one target later, so that no target is
+ * always measured first (or right after the same one) on a machine that drifts.
+ */
+export function rotated<T>(targets: readonly T[], round: number): T[] {
+  return targets.map((_, i) => targets[(i + round) % targets.length]!);
+}

@@ -29,13 +29,8 @@ import type { Crm } from '../generate/crm';
 import { load } from '../load';
 import { createDatabase } from '../postgres';
 import { type BareServer, type Server, startBareDbServer, startBareServer, startServer } from '../processes';
-import { int, median, ratio, type SummaryRow, table } from '../report';
+import { int, median, peak, ratio, rotated, type SummaryRow, table } from '../report';
 import type { TargetResult } from './ratio';
-
-function peak(values: (number | null)[]): number | null {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length > 0 ? Math.max(...known) : null;
-}
 
 type Endpoint = 'profile' | 'mission' | 'deal' | 'conversations';
 const endpoints: readonly Endpoint[] = ['profile', 'mission', 'deal', 'conversations'];
@@ -309,8 +304,7 @@ export async function runDbpath(
     }
     const measured = new Map(targets.map((t) => [t.key, [] as Awaited<ReturnType<typeof load>>[]]));
     for (let round = 0; round < rounds; round++) {
-      for (let i = 0; i < targets.length; i++) {
-        const t = targets[(i + round) % targets.length]!;
+      for (const t of rotated(targets, round)) {
         const figures = await load({
           url: t.url,
           headers: t.headers,

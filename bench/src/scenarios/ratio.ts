@@ -10,7 +10,7 @@ import type { BenchConfig } from '../config';
 import { type Database, freshServer, type Problems } from '../environment';
 import { type LoadFigures, load } from '../load';
 import { type BareServer, rssMb, type Server, startBareServer } from '../processes';
-import { int, mb, median, ratio, type SummaryRow, table } from '../report';
+import { int, mb, median, peak, ratio, rotated, type SummaryRow, table } from '../report';
 
 type TargetKey = 'user' | 'profile' | 'bare';
 
@@ -54,11 +54,6 @@ export interface RatioResult {
 }
 
 export const ratioTargets = { pglite: 0.1, postgres: 0.3 } as const;
-
-function peak(values: (number | null)[]): number | null {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length > 0 ? Math.max(...known) : null;
-}
 
 export async function runRatio(
   database: Database,
@@ -118,8 +113,7 @@ export async function runRatio(
     const measured: Record<TargetKey, LoadFigures[]> = { user: [], profile: [], bare: [] };
     const width = Math.max(...targets.map((t) => t.label.length));
     for (let round = 0; round < rounds; round++) {
-      for (let i = 0; i < targets.length; i++) {
-        const t = targets[(i + round) % targets.length]!;
+      for (const t of rotated(targets, round)) {
         const figures = await load({
           url: t.url,
           headers: t.headers,

@@ -41,7 +41,7 @@ import type { LoadFigures } from '../load';
 import { loadMix } from '../load-mix';
 import { createDatabase } from '../postgres';
 import { rssMb, type Server, startServer } from '../processes';
-import { int, mb, median, type SummaryRow, table } from '../report';
+import { int, mb, median, peak, rotated, type SummaryRow, table } from '../report';
 import { combinations, DRAWS, describeSequence, type MixKey, probeSample, zipfSequence } from './search-mix';
 
 export { query } from './search-mix';
@@ -352,11 +352,6 @@ export async function settle(pid: number, activeQueries: (() => Promise<number>)
   return performance.now() - started;
 }
 
-export function peak(values: (number | null)[]): number | null {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length > 0 ? Math.max(...known) : null;
-}
-
 export async function runSearch(
   database: Database,
   config: BenchConfig,
@@ -455,8 +450,7 @@ export async function runSearch(
       }
       const width = Math.max(...list.map((t) => t.label.length));
       for (let round = 0; round < rounds; round++) {
-        for (let i = 0; i < list.length; i++) {
-          const t = list[(i + round) % list.length]!;
+        for (const t of rotated(list, round)) {
           const figures = await run(t, duration);
           measured.get(t)!.push(figures);
           console.log(
