@@ -36,7 +36,6 @@ import { filterErrors, otherErrors } from '../utils/filter-errors';
 import { countText } from '../utils/format';
 import {
   countFilters,
-  type FreelancerSearchState,
   freelancerSearch,
   searchToQuery,
 } from '../utils/search-params';
@@ -62,17 +61,8 @@ const roleOptions = (['all', ...freelancerRoles.filter((role) => role !== 'all')
   (role) => ({ value: role, label: prospectingRolePreferenceLabels[role] }),
 );
 
-const noFilters: Partial<FreelancerSearchState> = {
-  role: 'all',
-  query: '',
-  workSectors: [],
-  skills: [],
-  minConversionRate: null,
-  minExperience: null,
-  available: false,
-  online: false,
-  location: '',
-};
+/** Every filter back to its default (search-params.ts); the ranked mission stays, the page restarts. */
+const { missionId: _missionId, page: _page, ...noFilters } = freelancerSearch.defaults;
 
 /** The infopreneur's published missions, to rank the freelancers by their match with one. */
 function MissionPicker({
