@@ -29,8 +29,8 @@ import type { Crm } from '../generate/crm';
 import { load } from '../load';
 import { createDatabase } from '../postgres';
 import { type BareServer, type Server, startBareDbServer, startBareServer, startServer } from '../processes';
-import { int, median, peak, ratio, rotated, type SummaryRow, table } from '../report';
-import type { TargetResult } from './ratio';
+import { int, ratio, rotated, type SummaryRow, table } from '../report';
+import { summarizeRuns, type TargetResult } from './ratio';
 
 type Endpoint = 'profile' | 'mission' | 'deal' | 'conversations';
 const endpoints: readonly Endpoint[] = ['profile', 'mission', 'deal', 'conversations'];
@@ -321,19 +321,7 @@ export async function runDbpath(
       }
     }
 
-    const summarize = (t: Target): TargetResult => {
-      const runs = measured.get(t.key)!;
-      return {
-        label: t.label,
-        rounds: runs,
-        medianRps: median(runs.map((r) => r.rps)),
-        medianP50: median(runs.map((r) => r.p50)),
-        medianP99: median(runs.map((r) => r.p99)),
-        errors: runs.reduce((n, r) => n + r.errors, 0),
-        non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-        rssPeakMb: peak(runs.map((r) => r.rssPeakMb)),
-      };
-    };
+    const summarize = (t: Target) => summarizeRuns(t.label, measured.get(t.key)!);
     const byKey = new Map(targets.map((t) => [t.key, summarize(t)]));
     const bareResult = byKey.get('bare')!;
     const goals = dbpathTargets[database.kind];

@@ -35,6 +35,20 @@ export interface TargetResult {
   rssPeakMb: number | null;
 }
 
+/** A target's rounds as medians, totals and its peak RSS (the ratio and dbpath scenarios). */
+export function summarizeRuns(label: string, runs: LoadFigures[]): TargetResult {
+  return {
+    label,
+    rounds: runs,
+    medianRps: median(runs.map((r) => r.rps)),
+    medianP50: median(runs.map((r) => r.p50)),
+    medianP99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    rssPeakMb: peak(runs.map((r) => r.rssPeakMb)),
+  };
+}
+
 export interface RatioResult {
   connections: number;
   rounds: number;
@@ -130,19 +144,7 @@ export async function runRatio(
       }
     }
 
-    const summarize = (t: Target): TargetResult => {
-      const runs = measured[t.key];
-      return {
-        label: t.label,
-        rounds: runs,
-        medianRps: median(runs.map((r) => r.rps)),
-        medianP50: median(runs.map((r) => r.p50)),
-        medianP99: median(runs.map((r) => r.p99)),
-        errors: runs.reduce((n, r) => n + r.errors, 0),
-        non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-        rssPeakMb: peak(runs.map((r) => r.rssPeakMb)),
-      };
-    };
+    const summarize = (t: Target) => summarizeRuns(t.label, measured[t.key]);
     const [userTarget, profileTarget, bareTarget] = targets.map(summarize) as [
       TargetResult,
       TargetResult,

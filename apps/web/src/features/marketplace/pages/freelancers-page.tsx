@@ -34,11 +34,7 @@ import { CardGridSkeleton, EmptyState, ListPagination, LoadError } from '../comp
 import { useWorkSectorOptions } from '../components/work-sector-options';
 import { filterErrors, otherErrors } from '../utils/filter-errors';
 import { countText } from '../utils/format';
-import {
-  countFilters,
-  freelancerSearch,
-  searchToQuery,
-} from '../utils/search-params';
+import { countFilters, freelancerSearch, searchToQuery } from '../utils/search-params';
 import { useLastData } from '../utils/use-last-data';
 
 const PER_PAGE = 12;
