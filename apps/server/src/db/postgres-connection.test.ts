@@ -59,6 +59,12 @@ function driver(open: (socket: FakeSocket, attempt: number) => void, fetchTypes 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Waits until `done()` holds, up to 2 s: the driver reconnects on timers that a busy machine delays. */
+async function until(done: () => boolean) {
+  const deadline = Date.now() + 2_000;
+  while (!done() && Date.now() < deadline) await settle();
+}
+
 describe('postgres.js connection (patched)', () => {
   it('a socket that closes while a small write waits for its flush leaves the connection able to write again', async () => {
     const uncaught: unknown[] = [];
@@ -70,7 +76,7 @@ describe('postgres.js connection (patched)', () => {
         if (attempt === 1) setImmediate(() => socket.emit('close', false));
       });
       const query = sql`select 1`.execute().catch((error: unknown) => error);
-      await settle();
+      await until(() => sockets.length >= 2 && sockets[1]!.written.length > 0);
       expect(uncaught).toEqual([]);
       // It connected again and the new StartupMessage reached the new socket: the connection is not
       // left unable to write (upstream: nextWriteTimer stayed set and every reconnect timed out).
@@ -89,7 +95,7 @@ describe('postgres.js connection (patched)', () => {
     // Vitest fails a run with an unhandled rejection: this test passing is the assertion.
     const { sql, sockets } = driver(() => {}, true);
     const query = sql`select 1`.execute().catch((error: unknown) => error);
-    await settle();
+    await until(() => sockets.length > 0 && sockets[0]!.written.length > 0);
     const socket = sockets[sockets.length - 1]!;
     // AuthenticationOk, then ReadyForQuery: the driver asks for the array types…
     socket.emit('data', Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0]));
