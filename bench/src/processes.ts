@@ -277,7 +277,9 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     ...options.env,
   };
   const spawnedAt = performance.now();
-  const child = spawnChild('server', [serverMain], env, options.dataDir);
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server alone.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawnChild('server', [...nodeArgs, serverMain], env, options.dataDir);
   try {
     await waitForHealth(child, baseUrl, options.startTimeoutMs);
   } catch (error) {

@@ -88,7 +88,8 @@
  * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
  * BENCH_SEARCH_CONNECTIONS (10), BENCH_SEARCH_SCALE (1: the sizes above; 0.1 for a quick try),
  * BENCH_CRM_CONNECTIONS (10), BENCH_CRM_SCALE (1: the sizes above, PGlite a tenth; 0.1 for a quick try),
- * BENCH_START_TIMEOUT (s, 120), BENCH_DATABASES (pglite,postgres), BENCH_BUILD (auto | 1 | 0).
+ * BENCH_START_TIMEOUT (s, 120), BENCH_DATABASES (pglite,postgres), BENCH_BUILD (auto | 1 | 0),
+ * BENCH_SERVER_NODE_ARGS (Node options for the Closia server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
  * Results: a summary table per database, and bench/results/<timestamp>.json.
  */
 import { execFileSync } from 'node:child_process';
