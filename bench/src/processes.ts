@@ -242,6 +242,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Serve the built web app (apps/web/dist) too; by default the API only. */
   web?: boolean;
+  /** Another build's main.js (ab.ts compares two builds); by default apps/server/dist/main.js. */
+  main?: string;
 }
 
 export interface Server extends Child {
@@ -279,7 +281,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   const spawnedAt = performance.now();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server alone.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawnChild('server', [...nodeArgs, serverMain], env, options.dataDir);
+  const child = spawnChild('server', [...nodeArgs, options.main ?? serverMain], env, options.dataDir);
   try {
     await waitForHealth(child, baseUrl, options.startTimeoutMs);
   } catch (error) {
