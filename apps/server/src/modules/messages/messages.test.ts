@@ -12,7 +12,7 @@ import {
   TestClient,
   type TestContext,
 } from '../../test/helpers';
-import { liveClient, nextMessage } from '../../test/live-client';
+import { eventually, liveClient, nextMessage } from '../../test/live-client';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -345,7 +345,9 @@ describe('sending and reading messages', () => {
       const arrived = nextMessage<RealtimeEvent>(thread);
       await send(alice.client, conversation.id, { body: 'En direct' });
       expect(await arrived).toMatchObject({ type: 'message.created', message: { body: 'En direct' } });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await eventually(() =>
+        ['unread-messages', 'notification'].every((type) => events.some((e) => e.type === type)),
+      );
       expect(events).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ type: 'unread-messages', unreadMessageCount: 1 }),
