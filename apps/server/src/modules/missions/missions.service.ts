@@ -34,8 +34,12 @@ const { searchText: _missionText, searchVector: _missionVector, ...missionShown 
 export const missionFields = missionShown;
 export type MissionRow = Omit<typeof missions.$inferSelect, 'searchText' | 'searchVector'>;
 
-/** Listed for everyone: published and open, on a listed offer (the `listed` flag its trigger keeps). */
-export const missionIsListed = eq(missions.listed, true);
+/**
+ * Listed for everyone: published and open, on a listed offer (the `listed` flag its trigger keeps).
+ * The bare column, not `listed = $1`: a prepared statement's generic plan can then use the partial
+ * indexes `where listed` (with a parameter PostgreSQL plans again on every execution).
+ */
+export const missionIsListed: SQL = sql`${missions.listed}`;
 
 /** Setters, closers and setter-closers: the profile kinds that sell (the mission types). */
 export const isFreelancerKind = (kind: string | null | undefined): boolean =>
