@@ -42,3 +42,16 @@ TRUNCATE listed_mission_words;--> statement-breakpoint
 INSERT INTO listed_mission_words (mission_id, words)
   SELECT id, search_vector FROM missions WHERE listed AND search_vector IS NOT NULL;--> statement-breakpoint
 CREATE INDEX listed_mission_words_idx ON listed_mission_words USING gin (words);
+--> statement-breakpoint
+-- The facets of a search without text (filters on the offer and the type only) read every row of
+-- listed_mission_counts and the offers' arrays: the counts, updated at every listing change, had
+-- grown to 467 pages for 6,000 rows on the bench's 100,000 missions (each update a new row version
+-- on another page), and `services` is read whole for three arrays (300 pages of wide rows): 774
+-- pages a request, 46 ms. With room left on each page the counts' updates stay on it (HOT, the
+-- count is in no index), and the offers' arrays are read from an index: 102 pages, 10 ms.
+ALTER TABLE listed_mission_counts SET (fillfactor = 50);--> statement-breakpoint
+TRUNCATE listed_mission_counts;--> statement-breakpoint
+INSERT INTO listed_mission_counts (service_id, mission_type, n)
+  SELECT service_id, mission_type, count(*)::int FROM missions WHERE listed GROUP BY 1, 2;--> statement-breakpoint
+CREATE INDEX services_facets_idx ON services (id)
+  INCLUDE (price, work_sector_ids, financing_methods, certifications);

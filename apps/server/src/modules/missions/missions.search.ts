@@ -400,8 +400,9 @@ export async function searchMissions(
             .orderBy(...orderBy)
             .limit(MAX_PROMOTED)
         ).map((row) => row.id);
-  const organic =
-    promotedIds.length === 0 ? where : (and(where, notInArray(missions.id, promotedIds)) as SQL);
+  const notPromoted = (condition: SQL) =>
+    promotedIds.length === 0 ? condition : (and(condition, notInArray(missions.id, promotedIds)) as SQL);
+  const organic = notPromoted(where);
   const firstPage = input.page === 1;
   const page = { page: input.page, perPage: input.perPage };
   // The page's ids first, on `missions` alone (ranked or counted over thousands of rows, so kept a
@@ -421,12 +422,11 @@ export async function searchMissions(
     if (!matchesFirst) return organic;
     const ids = sampled ? (await matchesSample()).ids : null;
     // A sample that is not full holds every match.
-    if (ids !== null && ids.length < SAMPLED_MATCHES) {
-      return promotedIds.length === 0
-        ? listedAmong(ids)
-        : (and(listedAmong(ids), notInArray(missions.id, promotedIds)) as SQL);
-    }
-    return sql`(${missionIsListed} and ${missions.id} = any(array(select ${missions.id} from ${missions} where ${organic})))`;
+    if (ids !== null && ids.length < SAMPLED_MATCHES) return notPromoted(listedAmong(ids));
+    const found = whereWith(search?.found ?? null);
+    return notPromoted(
+      sql`(${missionIsListed} and ${missions.id} = any(array(select ${missions.id} from ${missions} where ${found})))`,
+    );
   };
   const idsPromise = pageCache.get(db, pageKey, async () =>
     loadInTiers(
