@@ -105,18 +105,10 @@ interface FacetRow {
  */
 function offersOf(input: MissionSearchQuery, selected: SQL | Sampled | null): SQL {
   if (selected && 'ids' in selected) {
-    const perOffer = new Map<string, { type: string; service: number; n: number }>();
-    for (const row of selected.rows) {
-      const key = `${row.serviceId}:${row.missionType}`;
-      const entry = perOffer.get(key);
-      if (entry) entry.n += 1;
-      else perOffer.set(key, { type: row.missionType, service: row.serviceId, n: 1 });
-    }
-    const entries = [...perOffer.values()];
     return sql`
       select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications
-      from unnest(${sql.param(entries.map((e) => e.type))}::text[], ${sql.param(entries.map((e) => e.service))}::int[],
-        ${sql.param(entries.map((e) => e.n))}::int[]) as p(mission_type, service_id, n)
+      from unnest(${sql.param(selected.types)}::text[], ${sql.param(selected.services)}::int[],
+        ${sql.param(selected.counts)}::int[]) as p(mission_type, service_id, n)
       join services s on s.id = p.service_id`;
   }
   if (selected) {
@@ -303,10 +295,36 @@ async function missionTextSearch(db: DbOrTx, text: string): Promise<MissionTextS
   };
 }
 
-/** A text query's first SAMPLED_MATCHES matches (every filter applied), with what the counts read. */
+/**
+ * A text query's first SAMPLED_MATCHES matches (every filter applied): their ids, and how many of
+ * them each offer has per mission type (`types[i]`, `services[i]`: `counts[i]` missions).
+ */
 interface Sampled {
   ids: number[];
-  rows: { id: number; missionType: string; serviceId: number }[];
+  types: string[];
+  services: number[];
+  counts: number[];
+}
+
+/**
+ * The sample of `found` (the missions a text query selects) in one row of arrays: 2,001 rows
+ * would cost the server more to read than the query costs the database.
+ */
+async function sampleOf(db: DbOrTx, found: SQL): Promise<Sampled> {
+  const result = (await db.execute(sql`
+    with sample as (
+      select ${missions.id} as id, ${missions.missionType} as mission_type, ${missions.serviceId} as service_id
+      from ${missions} where ${found} limit ${SAMPLED_MATCHES}
+    ), offers as (
+      select mission_type, service_id, count(*)::int as n from sample group by 1, 2
+    )
+    select ids.ids, counted.types, counted.services, counted.counts
+    from (select coalesce(array_agg(id), '{}') as ids from sample) ids,
+      (select coalesce(array_agg(mission_type), '{}') as types, coalesce(array_agg(service_id), '{}') as services,
+        coalesce(array_agg(n), '{}') as counts from offers) counted
+  `)) as unknown as Sampled[] | { rows: Sampled[] };
+  const [row] = Array.isArray(result) ? result : result.rows;
+  return row ?? { ids: [], types: [], services: [], counts: [] };
 }
 
 /** SQL: the listed missions of `ids` (by the covering index of the listed missions by id). */
@@ -343,12 +361,7 @@ export async function searchMissions(
   const sampled = search !== null && !input.exactCounts;
   let sample: Promise<Sampled> | null = null;
   const matchesSample = () => {
-    sample ??= db
-      .select({ id: missions.id, missionType: missions.missionType, serviceId: missions.serviceId })
-      .from(missions)
-      .where(whereWith(search?.found ?? null))
-      .limit(SAMPLED_MATCHES)
-      .then((rows) => ({ ids: rows.map((row) => row.id), rows }));
+    sample ??= sampleOf(db, whereWith(search?.found ?? null));
     return sample;
   };
   const counted = async () =>
