@@ -62,14 +62,15 @@ const MATCHES_FIRST_MAX = 5_000;
  * (`meta.totalIsApproximate`) unless the caller asks for `exactCounts`, since counting a broad
  * word ("objectifs" with its prefix: 35,000 matches) read every match. One more than
  * RANKED_MATCHES_MAX: an estimated total is always above it, so the order (relevance or newest)
- * never depends on the estimate, nor on `exactCounts`.
+ * never depends on the estimate, nor on `exactCounts`. A sample that is not full holds every
+ * match: the page is then ranked among its ids, without matching the text a second time.
  */
 const SAMPLED_MATCHES = RANKED_MATCHES_MAX + 1;
 
-/** The filters as SQL conditions (the listing condition first). */
-function conditionsOf(input: MissionSearchQuery, search: TextSearch | null): SQL[] {
+/** The filters as SQL conditions (the listing condition first); `text`: a text query's condition. */
+function conditionsOf(input: MissionSearchQuery, text: SQL | null): SQL[] {
   const conditions: SQL[] = [missionIsListed];
-  if (search) conditions.push(search.where);
+  if (text) conditions.push(text);
   if (input.missionType) conditions.push(eq(missions.missionType, input.missionType));
   if (input.priceRange) {
     const [min, max] = input.priceRange as [number, number];
@@ -97,22 +98,25 @@ interface FacetRow {
  *   missions' offer columns are copies of the offer's): the counts per offer and type that a
  *   trigger keeps (`listed_mission_counts`, migration 0014), ≤ 3 rows per offer, filtered as
  *   offers;
+ * - a text query's sampled missions: their counts per offer and type (`Sampled`), as parameters;
  * - otherwise the missions `selected` selects (every filter) are counted per offer and type first,
- *   through the covering index of the filter columns (migration 0017), so that the offers' arrays
- *   are unnested once per offer, not once per mission; `sample`: only the first `sample` of them.
+ *   through the covering indexes of the filter columns (migration 0017), so that the offers'
+ *   arrays are unnested once per offer, not once per mission.
  */
-function offersOf(input: MissionSearchQuery, selected: SQL | null, sample: number | null): SQL {
+function offersOf(input: MissionSearchQuery, selected: SQL | Sampled | null): SQL {
+  if (selected && 'ids' in selected) {
+    return sql`
+      select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications
+      from unnest(${sql.param(selected.types)}::text[], ${sql.param(selected.services)}::int[],
+        ${sql.param(selected.counts)}::int[]) as p(mission_type, service_id, n)
+      join services s on s.id = p.service_id`;
+  }
   if (selected) {
-    const from =
-      sample === null
-        ? sql`${missions} where ${selected}`
-        : sql`(select ${missions.missionType}, ${missions.serviceId} from ${missions} where ${selected}
-            limit ${sample}) ${missions}`;
     return sql`
       select p.mission_type, p.n, s.work_sector_ids, s.financing_methods, s.certifications
       from (
         select ${missions.missionType} as mission_type, ${missions.serviceId} as service_id, count(*)::int as n
-        from ${from}
+        from ${missions} where ${selected}
         group by 1, 2
       ) p join services s on s.id = p.service_id`;
   }
@@ -163,9 +167,10 @@ interface Counts {
 
 /**
  * Counts per mission type, work sector, financing method and certification among the missions
- * the filters select (their sum over types is the total). `estimate`: the missions were sampled
- * (offersOf's `sample`); when the sample is full, every count is scaled by the estimated number
- * of selected missions over the sample's size, rounded, and marked approximate.
+ * the filters select (their sum over types is the total). `estimate`: the missions counted are a
+ * sample of at most `sample` of those `selected` selects; when the sample is full, every count is
+ * scaled by the estimated number of selected missions over the sample's size, rounded, and marked
+ * approximate.
  */
 async function facetsOf(
   db: DbOrTx,
@@ -262,20 +267,69 @@ function eligibleFor(f: FreelancerFacts): SQL {
     and (${missions.minExperience} is null or ${missions.minExperience} <= ${years}))`;
 }
 
+interface MissionTextSearch extends TextSearch {
+  /**
+   * The same condition as `where`, with every match found first through the words' full-text
+   * index, then looked up by id: for a query that only collects matches (the sample). As a join,
+   * the planner misjudges a prefix query's matches and tests the text on most listed missions
+   * (a sequential or merge scan of listed_mission_words: 100–150 ms for "coaching", 5,500 matches,
+   * against 40 ms through the index).
+   */
+  found: SQL;
+}
+
 /**
- * A text query's matches among the listed missions: found in their words alone
- * (`listed_mission_words`, migration 0018: 23 MB, not the missions' wide rows), then joined by id;
- * the relevance rank reads the mission's own vector (at most RANKED_MATCHES_MAX rows are ranked).
+ * A text query's matches among the listed missions: found and ranked in their words alone
+ * (`listed_mission_words`: 46 MB with its index, not the missions' 155 MB of wide rows), joined
+ * by id to the covering indexes of the filters (at most RANKED_MATCHES_MAX rows are ranked).
  */
-async function missionTextSearch(db: DbOrTx, text: string): Promise<TextSearch | null> {
+async function missionTextSearch(db: DbOrTx, text: string): Promise<MissionTextSearch | null> {
   const query = await tsQueryText(db, text);
   if (query === null) return null;
   const words = searchOn(listedMissionWords.words, query);
+  const matches = sql`select ${listedMissionWords.missionId} from ${listedMissionWords} where ${words.where}`;
   return {
-    where: sql`${missions.id} in (select ${listedMissionWords.missionId} from ${listedMissionWords} where ${words.where})`,
-    rank: searchOn(missions.searchVector, query).rank,
+    where: sql`${missions.id} in (${matches})`,
+    found: sql`${missions.id} = any(array(${matches}))`,
+    rank: sql`(select ${words.rank} from ${listedMissionWords} where ${listedMissionWords.missionId} = ${missions.id})`,
   };
 }
+
+/**
+ * A text query's first SAMPLED_MATCHES matches (every filter applied): their ids, and how many of
+ * them each offer has per mission type (`types[i]`, `services[i]`: `counts[i]` missions).
+ */
+interface Sampled {
+  ids: number[];
+  types: string[];
+  services: number[];
+  counts: number[];
+}
+
+/**
+ * The sample of `found` (the missions a text query selects) in one row of arrays: 2,001 rows
+ * would cost the server more to read than the query costs the database.
+ */
+async function sampleOf(db: DbOrTx, found: SQL): Promise<Sampled> {
+  const result = (await db.execute(sql`
+    with sample as (
+      select ${missions.id} as id, ${missions.missionType} as mission_type, ${missions.serviceId} as service_id
+      from ${missions} where ${found} limit ${SAMPLED_MATCHES}
+    ), offers as (
+      select mission_type, service_id, count(*)::int as n from sample group by 1, 2
+    )
+    select ids.ids, counted.types, counted.services, counted.counts
+    from (select coalesce(array_agg(id), '{}') as ids from sample) ids,
+      (select coalesce(array_agg(mission_type), '{}') as types, coalesce(array_agg(service_id), '{}') as services,
+        coalesce(array_agg(n), '{}') as counts from offers) counted
+  `)) as unknown as Sampled[] | { rows: Sampled[] };
+  const [row] = Array.isArray(result) ? result : result.rows;
+  return row ?? { ids: [], types: [], services: [], counts: [] };
+}
+
+/** SQL: the listed missions of `ids` (by the covering index of the listed missions by id). */
+const listedAmong = (ids: readonly number[]) =>
+  sql`(${missionIsListed} and ${missions.id} = any(${sql.param(ids)}::int[]))`;
 
 export async function searchMissions(
   db: DbOrTx,
@@ -294,22 +348,29 @@ export async function searchMissions(
   }
 
   const search = input.query?.trim() ? await missionTextSearch(db, input.query) : null;
-  const conditions = conditionsOf(input, search);
   // "Pour moi": the missions the freelancer may apply to (kind and minimums), best match first.
   const ranking = wantsMatch ? freelancer : null;
-  if (ranking) conditions.push(eligibleFor(ranking));
-  const where = and(...conditions) as SQL;
+  const whereWith = (text: SQL | null) =>
+    and(...conditionsOf(input, text), ...(ranking ? [eligibleFor(ranking)] : [])) as SQL;
+  const where = whereWith(search?.where ?? null);
   const filters = filtersKey(input, ranking);
   // Text and "pour moi" select missions one by one; every other filter is the offer's or the type.
   const selection = search !== null || ranking !== null ? where : null;
-  // A text query counts a sample: a broad word's counts are estimated (unless exactCounts).
+  // A text query counts a sample: a broad word's counts are estimated (unless exactCounts). The
+  // sample is found once, for the counts and the page.
   const sampled = search !== null && !input.exactCounts;
-  const counted = () =>
-    facetsOf(
-      db,
-      offersOf(input, selection, sampled ? SAMPLED_MATCHES : null),
-      sampled ? { selected: where, sample: SAMPLED_MATCHES } : null,
-    );
+  let sample: Promise<Sampled> | null = null;
+  const matchesSample = () => {
+    sample ??= sampleOf(db, whereWith(search?.found ?? null));
+    return sample;
+  };
+  const counted = async () =>
+    sampled
+      ? facetsOf(db, offersOf(input, await matchesSample()), {
+          selected: where,
+          sample: SAMPLED_MATCHES,
+        })
+      : facetsOf(db, offersOf(input, selection), null);
   const facetsPromise = facetCache.get(db, `${filters}${input.exactCounts ? ':exact' : ''}`, counted);
 
   const direction = input.sortOrder ?? 'desc';
@@ -352,8 +413,9 @@ export async function searchMissions(
             .orderBy(...orderBy)
             .limit(MAX_PROMOTED)
         ).map((row) => row.id);
-  const organic =
-    promotedIds.length === 0 ? where : (and(where, notInArray(missions.id, promotedIds)) as SQL);
+  const notPromoted = (condition: SQL) =>
+    promotedIds.length === 0 ? condition : (and(condition, notInArray(missions.id, promotedIds)) as SQL);
+  const organic = notPromoted(where);
   const firstPage = input.page === 1;
   const page = { page: input.page, perPage: input.perPage };
   // The page's ids first, on `missions` alone (ranked or counted over thousands of rows, so kept a
@@ -368,11 +430,20 @@ export async function searchMissions(
     promotedIds,
   ]);
   const matchesFirst = search !== null && (await facetsPromise).total <= MATCHES_FIRST_MAX;
-  const idsPromise = pageCache.get(db, pageKey, () =>
+  /** The missions the page is taken from: a text query's few matches first, by id. */
+  const candidates = async (): Promise<SQL> => {
+    if (!matchesFirst) return organic;
+    const ids = sampled ? (await matchesSample()).ids : null;
+    // A sample that is not full holds every match.
+    if (ids !== null && ids.length < SAMPLED_MATCHES) return notPromoted(listedAmong(ids));
+    const found = whereWith(search?.found ?? null);
+    return notPromoted(
+      sql`(${missionIsListed} and ${missions.id} = any(array(select ${missions.id} from ${missions} where ${found})))`,
+    );
+  };
+  const idsPromise = pageCache.get(db, pageKey, async () =>
     loadInTiers(
-      matchesFirst
-        ? sql`${missions.id} = any(array(select ${missions.id} from ${missions} where ${organic}))`
-        : organic,
+      await candidates(),
       // Ranked by match: the missions sharing a sector with the freelancer first.
       ranking && ranking.sectors.length > 0
         ? sql`${missions.offerSectors} && ${sql.param([...ranking.sectors])}::int[]`

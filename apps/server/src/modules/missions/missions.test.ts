@@ -839,6 +839,40 @@ describe('GET /api/v1/missions: text matches and their counts', () => {
     expect(await ids('viticulteur')).not.toContain(mission.id);
   });
 
+  it('ranks a text query by relevance and pages it as exactCounts does: the same ids, order and counts', async () => {
+    const word = `zephyrin${Date.now() % 100_000}`;
+    const { client, service } = await seller({ name: `Offre ${word}` });
+    const once = await published(client, service.id, { title: 'Closer pour appels entrants' });
+    const thrice = await published(client, service.id, {
+      title: `Setter ${word} ${word}`,
+      description: `Rendez-vous ${word} qualifiés.`,
+      missionType: 'setter',
+    });
+    const twice = await published(client, service.id, {
+      title: `Closer ${word}`,
+      description: `Le ${word}.`,
+    });
+    // The offer's name carries the word: all three match; more occurrences rank first.
+    expect((await search(`query=${word}`)).data.map((m) => m.id)).toEqual([thrice.id, twice.id, once.id]);
+    for (const qs of [
+      `query=${word}`,
+      `query=${word}&sortBy=price&sortOrder=asc`,
+      `query=${word}&missionType=closer`,
+    ]) {
+      for (const page of ['perPage=2&page=1', 'perPage=2&page=2']) {
+        const sampled = await search(`${qs}&${page}`);
+        const exact = await search(`${qs}&${page}&exactCounts=1`);
+        expect(
+          sampled.data.map((m) => m.id),
+          `${qs}&${page}`,
+        ).toEqual(exact.data.map((m) => m.id));
+        expect(sampled.meta).toEqual(exact.meta);
+        expect(sampled.facets).toEqual(exact.facets);
+      }
+    }
+    expect((await search(`query=${word}&missionType=closer`)).meta.total).toBe(2);
+  });
+
   it('counts a few matches exactly, estimates thousands (totalIsApproximate), and counts them exactly on demand', async () => {
     const { user, client, service } = await seller({ name: `Offre marathon ${Date.now()}` });
     const first = await published(client, service.id, { title: 'Setter marathonien', missionType: 'setter' });
