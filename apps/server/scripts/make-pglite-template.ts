@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createPgliteTemplates } from '../src/db/client';
 import { demoTemplatePath, TEMPLATE_FILE } from '../src/db/pglite-template';
 import { seed } from '../src/seed';
+import { datedColumnsWithRows } from '../src/seed/shift';
 
 export async function makePgliteTemplate(distDir: string): Promise<string[]> {
   const file = path.join(distDir, TEMPLATE_FILE);
@@ -18,7 +19,10 @@ export async function makePgliteTemplate(distDir: string): Promise<string[]> {
       {
         file: demoFile,
         prepare: (db) => seed(db, { demo: true, now }),
-        manifest: { demoSeededAt: now.toISOString() },
+        manifest: async (database) => ({
+          demoSeededAt: now.toISOString(),
+          demoDateColumns: await datedColumnsWithRows(database.rows),
+        }),
       },
     ],
     path.join(distDir, 'migrations'),

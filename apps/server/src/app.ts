@@ -6,6 +6,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import pino from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import type { TemplateManifest } from './db/pglite-template';
 import { setCrmCacheTtl } from './lib/crm-cache';
 import { redactForLog } from './lib/log-redaction';
 import { responseSerializerCompiler } from './lib/response-serializer';
@@ -108,8 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!database) {
     // With the demo, a fresh embedded database starts from the build's template that holds it.
     const demo = {
-      adjust: async (opened: Database, seededAt: Date) => {
-        await shiftDemoDates(opened, seededAt);
+      adjust: async (opened: Database, seededAt: Date, manifest: TemplateManifest) => {
+        await shiftDemoDates(opened, seededAt, new Date(), manifest.demoDateColumns);
       },
     };
     database = await openDatabase(config.database, config.seedDemo ? { demo } : {});

@@ -45,6 +45,8 @@ async function main() {
   app.log.info({ startup }, 'start-up phases (ms)');
   if (!config.webDist) app.log.warn('web app not built: serving the API only (run npm run build)');
   app.log.info(`Closia is ready on ${config.appUrl}`);
+  // The built server's loader writes its code cache then (scripts/main-loader.mjs).
+  (process as NodeJS.EventEmitter).emit('closia:listening');
 }
 
 main().catch((error: unknown) => {

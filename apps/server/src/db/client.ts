@@ -18,6 +18,7 @@ import {
   extractTemplate,
   isFreshDirectory,
   isUsableTemplate,
+  type ManifestExtra,
   readManifest,
   type TemplateManifest,
   templateBlob,
@@ -68,9 +69,10 @@ export interface OpenOptions {
   /**
    * PGlite on disk, the demo asked for: a fresh data directory starts from the demo template
    * beside the template (`pglite-template-demo.tar.gz`) when there is a usable one, and `adjust`
-   * runs on it (the demo's dates moved from `seededAt` to now) before the directory counts as created.
+   * runs on it (the demo's dates moved from `seededAt` to now; the template's manifest says which)
+   * before the directory counts as created.
    */
-  demo?: { adjust(database: Database, seededAt: Date): Promise<void> };
+  demo?: { adjust(database: Database, seededAt: Date, manifest: TemplateManifest): Promise<void> };
 }
 
 export async function openDatabase(config: Config['database'], options: OpenOptions = {}): Promise<Database> {
@@ -82,6 +84,7 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
   let createdFrom: Database['createdFrom'] = loadDataDir ? 'dump' : dataDir ? 'existing' : 'initdb';
   let created = () => {};
   let demoSeededAt: Date | undefined;
+  let demoManifest: TemplateManifest | null = null;
   if (dataDir) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
     // A first start that died half-way is started again from scratch.
@@ -91,11 +94,10 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
       createdFrom = 'initdb';
       let chosen = templateFile && isUsableTemplate(templateFile) ? templateFile : null;
       const demoFile = templateFile && options.demo ? demoTemplatePath(templateFile) : null;
-      const seededAt =
-        demoFile && isUsableTemplate(demoFile) ? readManifest(demoFile)?.demoSeededAt : undefined;
-      if (demoFile && seededAt) {
+      demoManifest = demoFile && isUsableTemplate(demoFile) ? readManifest(demoFile) : null;
+      if (demoFile && demoManifest?.demoSeededAt) {
         chosen = demoFile;
-        demoSeededAt = new Date(seededAt);
+        demoSeededAt = new Date(demoManifest.demoSeededAt);
       }
       if (chosen) {
         createdFrom = demoSeededAt ? 'demo-template' : 'template';
@@ -137,9 +139,9 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
     dump: async () => pg.dumpDataDir('gzip'),
     createdFrom,
   };
-  if (demoSeededAt && options.demo) {
+  if (demoSeededAt && demoManifest && options.demo) {
     try {
-      await options.demo.adjust(database, demoSeededAt);
+      await options.demo.adjust(database, demoSeededAt, demoManifest);
     } catch (error) {
       await pg.close();
       throw error; // the directory stays marked as being created: the next start begins again
@@ -166,8 +168,11 @@ export interface TemplateStep {
   file: string;
   /** Runs on the database the previous steps left. */
   prepare?: (db: Db) => Promise<void>;
-  /** Written in the template's manifest (the demo template: the instant its demo was seeded at). */
-  manifest?: Pick<TemplateManifest, 'demoSeededAt'>;
+  /**
+   * Written in the template's manifest (the demo template: the instant its demo was seeded at, the
+   * columns that hold its dates); a function reads them from the database once prepared.
+   */
+  manifest?: ManifestExtra | ((database: Database) => Promise<ManifestExtra>);
 }
 
 /** Several templates from one migrated database (one initdb): each step adds to the last one's. */
@@ -179,7 +184,8 @@ export async function createPgliteTemplates(steps: TemplateStep[], folder = migr
       await step.prepare?.(database.db);
       // Flushed to the data files: a database opened from the dump has no WAL to replay.
       await database.rows('checkpoint');
-      await writeTemplate(step.file, await database.dump!(), folder, step.manifest);
+      const extra = typeof step.manifest === 'function' ? await step.manifest(database) : step.manifest;
+      await writeTemplate(step.file, await database.dump!(), folder, extra);
     }
   } finally {
     await database.close();

@@ -13,6 +13,13 @@ export const TEMPLATE_FILE = 'pglite-template.tar.gz';
 export const DEMO_TEMPLATE_SUFFIX = '-demo.tar.gz';
 const MANIFEST_SUFFIX = '.json';
 
+/** A date or timestamp column of the application's tables (seed/shift.ts moves the demo's). */
+export interface DateColumn {
+  table: string;
+  column: string;
+  type: 'timestamp with time zone' | 'timestamp without time zone' | 'date';
+}
+
 export interface TemplateManifest {
   /** The PGlite release that wrote the dump: another one may not read it. */
   pglite: string;
@@ -21,7 +28,15 @@ export interface TemplateManifest {
   createdAt: string;
   /** The demo template: the instant its demo was seeded at (its dates are relative to it). */
   demoSeededAt?: string;
+  /**
+   * The demo template: the date columns of its tables that hold rows, which its first start moves
+   * (read here, that start neither queries the catalog for them nor visits the empty tables).
+   */
+  demoDateColumns?: DateColumn[];
 }
+
+/** What a template step adds to its manifest. */
+export type ManifestExtra = Pick<TemplateManifest, 'demoSeededAt' | 'demoDateColumns'>;
 
 /** The demo template that goes with a template file. */
 export function demoTemplatePath(file: string): string {
@@ -146,7 +161,7 @@ export async function writeTemplate(
   file: string,
   dump: Blob,
   migrationsFolder: string,
-  extra: Pick<TemplateManifest, 'demoSeededAt'> = {},
+  extra: ManifestExtra = {},
 ): Promise<void> {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
     entries: { tag: string }[];

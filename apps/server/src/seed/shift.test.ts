@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers';
 import { seed } from './index';
-import { dateColumns, FIXED_DATE_COLUMNS, RELATIVE_DATE_COLUMNS, shiftDemoDates } from './shift';
+import {
+  dateColumns,
+  datedColumnsWithRows,
+  FIXED_DATE_COLUMNS,
+  RELATIVE_DATE_COLUMNS,
+  shiftDemoDates,
+} from './shift';
 
 // The build bakes the demo into a template; a data directory created from it weeks later moves the
 // demo's dates to its first start. It must then read as a demo seeded at that start would.
@@ -13,6 +19,8 @@ let baked: TestContext;
 let fresh: TestContext;
 let bakedAt: Date;
 let firstStart: Date;
+/** What the build records in the demo template's manifest, computed before the shift. */
+let recorded: Awaited<ReturnType<typeof datedColumnsWithRows>>;
 
 beforeAll(async () => {
   [baked, fresh] = await Promise.all([createTestApp(), createTestApp()]);
@@ -20,7 +28,9 @@ beforeAll(async () => {
   await seed(baked.app.db, { demo: true, now: bakedAt });
   // Five weeks and a bit later, at another hour of the day.
   firstStart = new Date(bakedAt.getTime() + 38 * DAY + 317 * MINUTE);
-  await shiftDemoDates(baked.database, bakedAt, firstStart);
+  // As a first start does: only the columns the build recorded.
+  recorded = await datedColumnsWithRows(baked.database.rows);
+  await shiftDemoDates(baked.database, bakedAt, firstStart, recorded);
   await seed(fresh.app.db, { demo: true, now: firstStart });
 }, 120_000);
 afterAll(async () => {
@@ -76,6 +86,19 @@ describe('the demo baked at build time, moved to its first start', () => {
       }
     }
     expect(compared).toBeGreaterThan(200);
+  });
+
+  it('records the date columns of every table that holds a row, and of no other', async () => {
+    const all = await dateColumns(baked.database.rows);
+    const tables = [...new Set(all.map((c) => c.table))];
+    const withRows: string[] = [];
+    for (const table of tables) {
+      const [row] = await baked.database.rows<{ n: number }>(`select count(*)::int as n from "${table}"`);
+      if (row!.n > 0) withRows.push(table);
+    }
+    expect(withRows.length).toBeGreaterThan(10);
+    expect(withRows.length).toBeLessThan(tables.length); // the demo leaves some tables empty
+    expect(recorded).toEqual(all.filter((c) => withRows.includes(c.table)));
   });
 
   it('keeps a fixed date fixed: a career start', async () => {

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { DateColumn } from '../db/pglite-template';
 import { demoEventShiftMs } from './collaboration';
 
 /** Date columns relative to the demo's "now", moved by whole days. */
@@ -17,12 +18,6 @@ export const FIXED_DATE_COLUMNS = ['profiles.experience'];
 const WEEKLY_COLUMNS = ['team_events.start_time', 'team_events.end_time'];
 
 const DAY_MS = 24 * 3600_000;
-
-interface DateColumn {
-  table: string;
-  column: string;
-  type: 'timestamp with time zone' | 'timestamp without time zone' | 'date';
-}
 
 /** Every date and timestamp column of the application's tables (partitions, not their parents). */
 export async function dateColumns(rows: Database['rows']): Promise<DateColumn[]> {
@@ -41,7 +36,29 @@ export async function dateColumns(rows: Database['rows']): Promise<DateColumn[]>
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Moves every date of a database seeded at `seededAt` to `now`, in one transaction: timestamps by
+ * The date columns of the tables that hold rows: all that moving the dates of this database
+ * visits. The build records them in the demo template's manifest, so that a first start reads
+ * neither the catalog nor the empty tables (each table a cold start touches costs it a few ms).
+ */
+export async function datedColumnsWithRows(rows: Database['rows']): Promise<DateColumn[]> {
+  const columns = await dateColumns(rows);
+  const tables = [...new Set(columns.map((c) => c.table))];
+  if (tables.length === 0) return [];
+  const filled = await rows<{ table: string }>(
+    tables
+      .map(
+        (table) =>
+          `select '${table.replace(/'/g, "''")}' as "table" where exists (select from ${quote(table)})`,
+      )
+      .join(' union all '),
+  );
+  const withRows = new Set(filled.map((row) => row.table));
+  return columns.filter((c) => withRows.has(c.table));
+}
+
+/**
+ * Moves every date of a database seeded at `seededAt` to `now` (those of `columns` when given: see
+ * datedColumnsWithRows), in one transaction: timestamps by
  * the exact difference, the team's events by whole weeks, relative dates by whole (UTC) days.
  * One statement per table, in turn: what triggers keep from dates stays right (the unread counts of
  * migration 0020 follow each moved message, and recount when a last read moves), which they could not
@@ -52,6 +69,7 @@ export async function shiftDemoDates(
   database: Pick<Database, 'db' | 'rows'>,
   seededAt: Date,
   now = new Date(),
+  columns?: readonly DateColumn[],
 ): Promise<number> {
   const shiftMs = now.getTime() - seededAt.getTime();
   if (shiftMs <= 0) return 0;
@@ -61,7 +79,7 @@ export async function shiftDemoDates(
   const exact = `interval '${Math.round(shiftMs)} milliseconds'`;
   const weekly = `interval '${Math.round(weeksMs)} milliseconds'`;
   const byTable = new Map<string, string[]>();
-  for (const { table, column, type } of await dateColumns(database.rows)) {
+  for (const { table, column, type } of columns ?? (await dateColumns(database.rows))) {
     const name = `${table}.${column}`;
     let value: string;
     if (type === 'date') {
