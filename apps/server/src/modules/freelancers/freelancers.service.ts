@@ -356,21 +356,13 @@ export async function searchFreelancers(
     const tier = sectors ? sql`${profiles.workSectorIds} && ${sql.param([...m.sectors])}::int[]` : sql`false`;
     const best = { first: freelancerBestScore(m, sectors), rest: freelancerBestScore(m, false) };
     const score = freelancerScoreSql(m, freelancerColumns);
-    /**
-     * `rest`: the second tier's candidates too (only the first tier's otherwise). `counted`: the
-     * counts of an earlier pass, when only the candidates of the page and before it are needed
-     * (a top-N sort instead of aggregating every candidate).
-     */
-    const pass = async (
-      slack: number,
-      rest: boolean,
-      counted: Pick<Candidates, 'total' | 'first'> | null,
-    ): Promise<Candidates> => {
+    /** `rest`: the second tier's candidates too (only the first tier's otherwise). */
+    const pass = async (slack: number, rest: boolean): Promise<Candidates> => {
       const floor = (first: boolean) =>
         first || rest
           ? (freelancerScoreFloorSql(m, freelancerColumns, slack, first && sectors) ?? sql`true`)
           : sql`false`;
-      const columns = fromProfiles({
+      const rows = fromProfiles({
         id: profiles.id,
         available: profiles.available,
         updatedAt: profiles.updatedAt,
@@ -381,52 +373,30 @@ export async function searchFreelancers(
         >`case when (case when ${tier} then ${floor(true)} else ${floor(false)} end) then ${score} end`.as(
           's',
         ),
-      }).where(where);
-      const rows = columns.as('c');
-      if (counted) {
-        const top = await db
-          .select({ id: rows.id, t: rows.t, s: rows.s })
-          .from(rows)
-          .where(sql`${rows.s} is not null`)
-          .orderBy(
-            sql`${rows.t} desc`,
-            sql`${rows.s} desc`,
-            desc(rows.available),
-            desc(rows.updatedAt),
-            desc(rows.id),
-          )
-          .limit(offset + limit);
-        return {
-          ...counted,
-          ids: top.map((row) => row.id),
-          tiers: top.map((row) => row.t),
-          scores: top.map((row) => row.s!),
-        };
-      }
-      // Every profile matching the filters is counted, the candidates aggregated in rank order.
-      // `offset 0` keeps the rows apart: the floor and the score are computed once per row, not
-      // once per aggregate that reads them.
-      const order = sql.raw('order by c.t desc, c.s desc, c.available desc, c.updated_at desc, c.id desc');
-      const scored = sql.raw('filter (where c.s is not null)');
+      })
+        .where(where)
+        // Not merged into the outer query: each row's score is computed once.
+        .offset(0)
+        .as('c');
+      const order = sql`order by ${rows.t} desc, ${rows.s} desc, ${rows.available} desc, ${rows.updatedAt} desc, ${rows.id} desc`;
+      const scored = sql`filter (where ${rows.s} is not null)`;
       const [row] = await db
         .select({
           total: sql<number>`count(*)::int`,
-          first: sql<number>`(count(*) filter (where c.t))::int`,
-          ids: sql<number[] | null>`array_agg(c.id ${order}) ${scored}`,
-          tiers: sql<boolean[] | null>`array_agg(c.t ${order}) ${scored}`,
-          scores: sql<number[] | null>`array_agg(c.s ${order}) ${scored}`,
+          first: sql<number>`(count(*) filter (where ${rows.t}))::int`,
+          ids: sql<number[] | null>`array_agg(${rows.id} ${order}) ${scored}`,
+          tiers: sql<boolean[] | null>`array_agg(${rows.t} ${order}) ${scored}`,
+          scores: sql<number[] | null>`array_agg(${rows.s} ${order}) ${scored}`,
         })
-        .from(sql`(${columns} offset 0) as c`);
+        .from(rows);
       return row!;
     };
-    let counted: Pick<Candidates, 'total' | 'first'> | null = null;
     let total = 0;
     // Without sectors, every profile is in the second tier.
     let rest = !sectors;
     for (let round = 0; round < SCORE_SLACKS.length; ) {
       const slack = SCORE_SLACKS[round]!;
-      const candidates = await pass(slack, rest, counted);
-      counted = { total: candidates.total, first: candidates.first };
+      const candidates = await pass(slack, rest);
       total = candidates.total;
       const ids = pageOfCandidates(candidates, best, slack, limit, offset);
       if (ids) return { ids, total };
