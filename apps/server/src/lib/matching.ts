@@ -344,7 +344,7 @@ export function freelancerScoreFloorSql(
     // `years` whole years ago at least, with a week's margin for the month ends of `age`.
     if (years > 0)
       conditions.push(
-        sql`${f.experience} <= (select (current_date - interval '1 year' * ${literal(years)})::date + 7)`,
+        sql`${f.experience} <= (current_date - interval '1 year' * ${literal(years)})::date + 7`,
       );
   }
   const skillsNeeded = least(max.skills);

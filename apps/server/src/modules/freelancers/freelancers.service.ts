@@ -9,7 +9,6 @@ import {
   type Paginated,
 } from '@closia/shared';
 import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { missions, profiles, services, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
@@ -29,6 +28,7 @@ import { preparedPerDatabase } from '../../lib/prepared';
 import { isOnline } from '../../lib/presence';
 import { resultCache } from '../../lib/result-cache';
 import { textSearch } from '../../lib/text-search';
+import { loadInTiers } from '../../lib/tiers';
 import type { Viewer } from '../../lib/viewer';
 import { workSectorNameMap } from '../reference/reference.service';
 import { namedRefs } from '../services/services.presenter';
@@ -216,8 +216,7 @@ export async function presentFreelancers(
   });
 }
 
-/** A page's profile ids; with the total when one pass found both (ranked for a mission). */
-const pageCache = resultCache<{ ids: number[]; total: number | null }>({
+const pageCache = resultCache<number[]>({
   name: 'freelancers.page',
   generation: freelancersGeneration,
   maxEntries: 2_000,
@@ -230,59 +229,11 @@ const totalCache = resultCache<number>({
 
 /**
  * The slacks the mission ranking tries in turn, below the best score a profile can reach (0: the
- * perfect matches only); past the last, every profile matching the filters is scored.
+ * perfect matches only); past the last, every profile of the tier is scored.
  */
 const SCORE_SLACKS = [10, 25] as const;
-/** Fewer profiles matching the filters than this are ranked by scoring them all, past the first pass. */
+/** Fewer profiles matching the filters than this are ranked by scoring them all. */
 const FLOOR_MIN_PROFILES = 2_000;
-
-/** One pass over the profiles matching the filters (see rankedForMission). */
-interface Candidates {
-  /** Profiles matching the filters, and those of them in the first tier. */
-  total: number;
-  first: number;
-  /** The candidates in rank order (tier, score, tie-break), with their tier and score. */
-  ids: number[] | null;
-  tiers: boolean[] | null;
-  scores: number[] | null;
-}
-
-/**
- * The page `[offset, offset + limit)` of the ranking, from one pass's candidates: the profiles
- * that can score within `slack` of their tier's best (`best`). A tier's part of the page is exact
- * when the candidates hold the whole tier, or when its last row scores at least best − slack (no
- * profile left out can rank before it). Null when a part is not exact.
- */
-export function pageOfCandidates(
-  c: Candidates,
-  best: { first: number; rest: number },
-  slack: number,
-  limit: number,
-  offset: number,
-): number[] | null {
-  const ids = c.ids ?? [];
-  const tiers = c.tiers ?? [];
-  const scores = c.scores ?? [];
-  const split = tiers.indexOf(false);
-  const firstCount = split === -1 ? ids.length : split;
-  /** Ranks [from, to) of a tier of `size` profiles, whose `count` candidates are ids[start…]. */
-  const part = (from: number, to: number, size: number, tierBest: number, start: number, count: number) => {
-    const end = Math.min(to, size);
-    if (end <= from) return [];
-    const exact = count === size || (count >= end && scores[start + end - 1]! >= tierBest - slack);
-    return exact ? ids.slice(start + from, start + end) : null;
-  };
-  const first = part(offset, offset + limit, c.first, best.first, 0, firstCount);
-  const rest = part(
-    Math.max(0, offset - c.first),
-    offset + limit - c.first,
-    c.total - c.first,
-    best.rest,
-    firstCount,
-    ids.length - firstCount,
-  );
-  return first && rest ? [...first, ...rest] : null;
-}
 
 /** Users online within this window count as online (the same rule as `isOnline`). */
 const ONLINE_WINDOW = sql`interval '5 minutes'`;
@@ -337,80 +288,44 @@ export async function searchFreelancers(
 
   const page = { page: input.page, perPage: input.perPage };
   /** `profiles`, joined with `users` only when a filter reads the user. */
-  const fromProfiles = <F extends SelectedFields>(fields: F) => {
+  const fromProfiles = <F extends { n: SQL } | { id: typeof profiles.id }>(fields: F) => {
     const query = db.select(fields).from(profiles).$dynamic();
     return withUsers ? query.innerJoin(users, eq(users.id, profiles.userId)) : query;
   };
   const countOf = async (condition: SQL) =>
     (await fromProfiles({ n: sql<number>`count(*)::int` }).where(condition))[0]?.n ?? 0;
   /**
-   * A page of profile ids ranked for the mission, and the total, without scoring every profile:
-   * the freelancers sharing one of its sectors first (the first tier), each tier by score. One
-   * pass counts the profiles matching the filters (and those of the first tier) and ranks only
-   * those that can still score within a slack of their tier's best (a few comparisons per row,
-   * freelancerScoreFloorSql); when the page is exact from them (pageOfCandidates), that is all.
-   * Otherwise a wider slack, and finally every profile is scored.
+   * A page of profile ids ranked by score for the mission, without scoring every profile: the
+   * profiles that can still score within `slack` of the best (a few comparisons per row,
+   * freelancerScoreFloorSql) are scored and ranked first; when the page's last row scores at least
+   * that much, no profile left out can rank before it, and the page is exact. Otherwise a wider
+   * slack, and finally every profile of the tier (at once when the filters leave few: `total`).
    */
-  const rankedForMission = async (m: MissionForMatch, limit: number, offset: number) => {
-    const sectors = m.sectors.length > 0;
-    const tier = sectors ? sql`${profiles.workSectorIds} && ${sql.param([...m.sectors])}::int[]` : sql`false`;
-    const best = { first: freelancerBestScore(m, sectors), rest: freelancerBestScore(m, false) };
-    const score = freelancerScoreSql(m, freelancerColumns);
-    /** `rest`: the second tier's candidates too (only the first tier's otherwise). */
-    const pass = async (slack: number, rest: boolean): Promise<Candidates> => {
-      const floor = (first: boolean) =>
-        first || rest
-          ? (freelancerScoreFloorSql(m, freelancerColumns, slack, first && sectors) ?? sql`true`)
-          : sql`false`;
-      const rows = fromProfiles({
-        id: profiles.id,
-        available: profiles.available,
-        updatedAt: profiles.updatedAt,
-        t: sql<boolean>`${tier}`.as('t'),
-        // Scored only where the floor of its tier lets it through.
-        s: sql<
-          number | null
-        >`case when (case when ${tier} then ${floor(true)} else ${floor(false)} end) then ${score} end`.as(
-          's',
-        ),
-      })
-        .where(where)
-        // Not merged into the outer query: each row's score is computed once.
-        .offset(0)
-        .as('c');
-      const order = sql`order by ${rows.t} desc, ${rows.s} desc, ${rows.available} desc, ${rows.updatedAt} desc, ${rows.id} desc`;
-      const scored = sql`filter (where ${rows.s} is not null)`;
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          first: sql<number>`(count(*) filter (where ${rows.t}))::int`,
-          ids: sql<number[] | null>`array_agg(${rows.id} ${order}) ${scored}`,
-          tiers: sql<boolean[] | null>`array_agg(${rows.t} ${order}) ${scored}`,
-          scores: sql<number[] | null>`array_agg(${rows.s} ${order}) ${scored}`,
-        })
-        .from(rows);
-      return row!;
-    };
-    let total = 0;
-    // Without sectors, every profile is in the second tier.
-    let rest = !sectors;
-    for (let round = 0; round < SCORE_SLACKS.length; ) {
-      const slack = SCORE_SLACKS[round]!;
-      const candidates = await pass(slack, rest);
-      total = candidates.total;
-      const ids = pageOfCandidates(candidates, best, slack, limit, offset);
-      if (ids) return { ids, total };
-      if (total < FLOOR_MIN_PROFILES) break;
-      // The page reaches past the first tier: the same slack again, with the second tier's candidates.
-      if (!rest && offset + limit > candidates.first) rest = true;
-      else round += 1;
+  const rankedForMission = async (
+    tier: SQL,
+    m: MissionForMatch,
+    first: boolean,
+    limit: number,
+    offset: number,
+    total: number,
+  ): Promise<number[]> => {
+    const sharesSector = first && m.sectors.length > 0;
+    const best = freelancerBestScore(m, sharesSector);
+    const ranked = (condition: SQL) =>
+      fromProfiles({ id: profiles.id, score: sql<number>`${freelancerScoreSql(m, freelancerColumns)}` })
+        .where(condition)
+        // The score by its position in the select list: computed once per row.
+        .orderBy(sql`2 desc`, ...tieBreak)
+        .limit(limit)
+        .offset(offset);
+    // A few hundred profiles are scored at once: the floors would only add queries.
+    for (const slack of total > FLOOR_MIN_PROFILES ? SCORE_SLACKS : []) {
+      const floor = freelancerScoreFloorSql(m, freelancerColumns, slack, sharesSector);
+      if (floor === null) break;
+      const rows = await ranked(and(tier, floor) as SQL);
+      if (rows.length === limit && rows[limit - 1]!.score >= best - slack) return rows.map((row) => row.id);
     }
-    const ids = await fromProfiles({ id: profiles.id })
-      .where(where)
-      .orderBy(sql`${tier} desc`, sql`${score} desc`, ...tieBreak)
-      .limit(limit)
-      .offset(offset);
-    return { ids: ids.map((row) => row.id), total };
+    return (await ranked(tier)).map((row) => row.id);
   };
   // The page's profile ids and the total are kept a few seconds (lib/result-cache.ts); the rows
   // are read fresh, by primary key.
@@ -426,28 +341,35 @@ export async function searchFreelancers(
     input.location?.toLowerCase() ?? null,
     mission,
   ]);
-  const limit = input.perPage;
-  const offset = (input.page - 1) * input.perPage;
-  const pageKey = JSON.stringify([filters, input.page, input.perPage]);
-  const { ids, total } = mission
-    ? await pageCache.get(db, pageKey, () => rankedForMission(mission, limit, offset))
-    : await Promise.all([
-        pageCache.get(db, pageKey, async () => ({
-          ids: (
+  const totalPromise = totalCache.get(db, filters, () => countOf(where));
+  const [ids, total] = await Promise.all([
+    pageCache.get(db, JSON.stringify([filters, input.page, input.perPage]), async () => {
+      // Ranked for a mission: how to rank depends on how many profiles the filters leave.
+      const known = mission ? await totalPromise : null;
+      if (known !== null && (input.page - 1) * input.perPage >= known) return [];
+      return loadInTiers(
+        where,
+        // Ranked for a mission: the freelancers sharing one of its sectors first.
+        mission && mission.sectors.length > 0
+          ? sql`${profiles.workSectorIds} && ${sql.param([...mission.sectors])}::int[]`
+          : null,
+        { limit: input.perPage, offset: (input.page - 1) * input.perPage },
+        countOf,
+        async (tier, limit, offset, first) => {
+          if (mission) return rankedForMission(tier, mission, first, limit, offset, known!);
+          return (
             await fromProfiles({ id: profiles.id })
-              .where(where)
+              .where(tier)
               .orderBy(...orderBy)
               .limit(limit)
               .offset(offset)
-          ).map((row) => row.id),
-          total: null,
-        })),
-        totalCache.get(db, filters, () => countOf(where)),
-      ]).then(([kept, count]) => ({ ids: kept.ids, total: count }));
+          ).map((row) => row.id);
+        },
+      );
+    }),
+    totalPromise,
+  ]);
   // Still listed: a profile changed since the ids were kept is checked again.
   const rows = await loadListedFreelancers(db, ids, viewer);
-  return {
-    data: await presentFreelancers(db, rows, () => mission),
-    meta: paginationMeta(total ?? 0, page),
-  };
+  return { data: await presentFreelancers(db, rows, () => mission), meta: paginationMeta(total, page) };
 }
