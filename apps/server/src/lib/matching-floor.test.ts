@@ -2,12 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers';
 import {
-  type FreelancerFloorColumns,
+  type FreelancerColumns,
   freelancerBestScore,
   freelancerScoreFloorSql,
   freelancerScoreSql,
   type MissionFacts,
-  yearsSinceSql,
+  matchOf,
+  yearsSince,
 } from './matching';
 
 /**
@@ -59,10 +60,9 @@ describe('the score floor lets through every profile that can reach it', () => {
       (array['{}', '{Closing téléphonique}', '{Négociation}', '{Closing téléphonique,Négociation}',
         '{Relance,Négociation}', '{Relance,Négociation,Closing téléphonique}'])[1 + floor(random() * 6)::int]::text[] as skills
     from generate_series(1, 8000)`;
-  const columns: FreelancerFloorColumns = {
+  const columns: FreelancerColumns = {
     kind: sql`p.kind`,
     conversionRate: sql`p.rate`,
-    years: yearsSinceSql(sql`p.experience`),
     experience: sql`p.experience`,
     available: sql`p.available`,
     sectors: sql`p.sectors`,
@@ -70,8 +70,7 @@ describe('the score floor lets through every profile that can reach it', () => {
   };
 
   it('for every slack, in both tiers, and no profile scores above the best', async () => {
-    await ctx.database.rows('select setseed(0.19)');
-    await ctx.database.rows(...(await toQuery(sql`create temporary table p as ${profilesSql}`)));
+    await profilesTable();
     for (const m of missions) {
       for (const sharesSector of [true, false]) {
         const best = freelancerBestScore(m, sharesSector);
@@ -96,6 +95,56 @@ describe('the score floor lets through every profile that can reach it', () => {
     }
     // 60 queries over the profiles: longer than a test's default timeout on a busy machine.
   }, 180_000);
+
+  it('scores every random profile as matchOf does (experience around its anniversaries, rates around the minimums)', async () => {
+    await profilesTable();
+    const [{ today }] = (await ctx.database.rows<{ today: string }>(
+      `select to_char(current_date, 'YYYY-MM-DD') as today`,
+    )) as [{ today: string }];
+    const now = new Date(`${today}T12:00:00Z`);
+    for (const m of missions) {
+      const rows = await ctx.database.rows<Row & { score: number }>(
+        ...(await toQuery(sql`
+          select kind, rate, to_char(experience, 'YYYY-MM-DD') as experience, available, sectors, skills,
+            ${freelancerScoreSql(m, columns)} as score
+          from p`)),
+      );
+      const wrong = rows.filter(
+        (r) =>
+          Number(r.score) !==
+          matchOf(m, {
+            kind: r.kind,
+            // The column is a real: SQL computes with the stored float4 (2.6 is 2.5999999…), the
+            // cards with its decimal text, which may differ by a point where 10 × rate × 10 ÷ the
+            // minimum is a half (6.5 against 6.4999997).
+            conversionRate: r.rate === null ? null : Math.fround(r.rate),
+            years: yearsSince(r.experience, now),
+            available: r.available,
+            sectors: r.sectors,
+            skills: r.skills,
+          }).score,
+      );
+      expect(wrong.slice(0, 3), JSON.stringify(m)).toEqual([]);
+    }
+  }, 180_000);
+
+  interface Row {
+    kind: string;
+    rate: number | null;
+    experience: string | null;
+    available: boolean;
+    sectors: number[];
+    skills: string[];
+  }
+
+  /** The random profiles, once per file (the same seed every run). */
+  let created = false;
+  async function profilesTable(): Promise<void> {
+    if (created) return;
+    await ctx.database.rows('select setseed(0.19)');
+    await ctx.database.rows(...(await toQuery(sql`create temporary table p as ${profilesSql}`)));
+    created = true;
+  }
 
   async function toQuery(query: SQL): Promise<[string, unknown[]]> {
     const { PgDialect } = await import('drizzle-orm/pg-core');

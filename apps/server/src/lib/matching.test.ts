@@ -110,7 +110,9 @@ describe('the SQL score is the TypeScript score', () => {
         const profileColumns = {
           kind: sql`${f.kind}::text`,
           conversionRate: sql`${f.conversionRate}::real`,
-          years: sql`${f.years}::int`,
+          // Exactly f.years whole years ago.
+          experience:
+            f.years === null ? sql`null::date` : sql`(current_date - interval '1 year' * ${f.years})::date`,
           available: sql`${f.available}::boolean`,
           sectors: sql`${sql.param([...f.sectors])}::int[]`,
           skills: sql`${sql.param([...f.skills])}::text[]`,

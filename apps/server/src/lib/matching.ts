@@ -190,10 +190,44 @@ export function missionScoreSql(f: FreelancerFacts, m: MissionColumns): SQL {
 export interface FreelancerColumns {
   kind: SQL;
   conversionRate: SQL;
-  years: SQL;
+  /** The `date` the years of experience are counted from (or null). */
+  experience: SQL;
   available: SQL;
   sectors: SQL;
   skills: SQL;
+}
+
+/**
+ * The day `years` whole years before today, computed once per statement (an InitPlan): a profile
+ * has at least `years` years of experience (as `yearsSince` and `age` count them, anniversaries
+ * included) exactly when its `experience` is on or before that day, for `years` ≥ 1.
+ */
+const yearsAgo = (years: number) =>
+  sql`(select (current_date - interval '1 year' * ${literal(years)})::date)`;
+
+/** The profiles with at least `years` whole years of experience (the `minExperience` filter). */
+export function experienceAtLeastSql(experience: SQL | unknown, years: number): SQL {
+  // At 0, a date up to a year ahead counts as 0 years (`age`): the years themselves are compared.
+  return years >= 1
+    ? sql`${experience} <= ${yearsAgo(years)}`
+    : sql`${yearsSinceSql(experience)} >= ${years}`;
+}
+
+/**
+ * The experience's points for this mission as a few date comparisons (no `age` per row): the
+ * points of `years` whole years are reached on the day `yearsAgo(years)`; from the most to the
+ * fewest years, a branch only where the points change. No date, or one ahead: the points of 0 years.
+ */
+function experiencePointsSql(m: MissionFacts, experience: SQL): SQL {
+  const top = m.minExperience === null ? 5 : m.minExperience;
+  const branches: SQL[] = [];
+  for (let years = top; years >= 1; years--) {
+    const points = yearPoints(years, m.minExperience);
+    if (points !== yearPoints(years - 1, m.minExperience))
+      branches.push(sql`when ${experience} <= ${yearsAgo(years)} then ${literal(points)}`);
+  }
+  const none = literal(yearPoints(0, m.minExperience));
+  return branches.length === 0 ? none : sql`(case ${sql.join(branches, sql` `)} else ${none} end)`;
 }
 
 /** Score of each profile row for one mission (`GET /freelancers?missionId=`). */
@@ -201,34 +235,25 @@ export function freelancerScoreSql(m: MissionFacts, f: FreelancerColumns): SQL {
   const common = sum(m.sectors.map((id) => sql`(${f.sectors} @> array[${literal(id)}]::int[])::int`));
   const skills = sum(m.mentionedSkills.map((skill) => sql`(${f.skills} @> array[${skill}::text])::int`));
   const rate = sql`coalesce(${f.conversionRate}, 0)`;
-  const years = sql`coalesce(${f.years}, 0)`;
   const sectorDenominator = Math.max(1, Math.min(3, m.sectors.length));
+  // round() of a non-negative double as floor(x + 0.5) (half up, as numeric's round and
+  // Math.round): no numeric per row.
   const rateSql =
     m.minConversionRate === null
-      ? sql`round((least(${rate}, 10) * 2)::numeric)::int`
-      : sql`(case when ${rate} * 10 >= ${literal(m.minConversionRate)} then 20 else round((10 * ${rate} * 10 / ${literal(Math.max(m.minConversionRate, 1))})::numeric)::int end)`;
-  const yearsSql =
-    m.minExperience === null
-      ? sql`least(${years}, 5) * 4`
-      : sql`(case when ${years} >= ${literal(m.minExperience)} then 20 else round(10 * ${years}::numeric / ${literal(Math.max(m.minExperience, 1))})::int end)`;
+      ? sql`floor(least(${rate}, 10) * 2 + 0.5)::int`
+      : sql`(case when ${rate} * 10 >= ${literal(m.minConversionRate)} then 20 else floor(10 * ${rate} * 10 / ${literal(Math.max(m.minConversionRate, 1))} + 0.5)::int end)`;
   // Integer arithmetic, as in missionScoreSql.
   return sql<number>`(
     (case when ${f.kind} in (${m.missionType}::text, 'setter_closer') then 10 else 0 end)
     + (60 * least(${common}, 3) + ${literal(sectorDenominator)}) / ${literal(2 * sectorDenominator)}
     + ${rateSql}
-    + ${yearsSql}
+    + ${experiencePointsSql(m, f.experience)}
     + (case when ${f.available} then 10 else 0 end)
     + least(${skills}, 2) * 5
   )`;
 }
 
 // Top-k ranking of freelancers without scoring every profile (GET /freelancers?missionId=).
-
-/** The columns the score floor compares: those of the score, and the experience date itself. */
-export interface FreelancerFloorColumns extends FreelancerColumns {
-  /** The `date` the years are counted from (`years` is computed from it). */
-  experience: SQL;
-}
 
 /** The points each component of `freelancerScoreSql` can reach for this mission. */
 function freelancerComponentMaxima(m: MissionFacts, sharesSector: boolean) {
@@ -267,7 +292,7 @@ function holdsAtLeast(column: SQL, values: SQL[], n: number): SQL {
  */
 export function freelancerScoreFloorSql(
   m: MissionFacts,
-  f: FreelancerFloorColumns,
+  f: FreelancerColumns,
   slack: number,
   sharesSector: boolean,
 ): SQL | null {

@@ -14,14 +14,14 @@ import { missions, profiles, services, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { freelancersGeneration } from '../../lib/listing-changes';
 import {
-  type FreelancerFloorColumns,
+  experienceAtLeastSql,
+  type FreelancerColumns,
   freelancerBestScore,
   freelancerScoreFloorSql,
   freelancerScoreSql,
   type MissionFacts,
   matchOf,
   yearsSince,
-  yearsSinceSql,
 } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
 import { preparedPerDatabase } from '../../lib/prepared';
@@ -46,11 +46,10 @@ export interface MissionForMatch extends MissionFacts {
   missionType: string;
 }
 
-const freelancerColumns: FreelancerFloorColumns = {
+const freelancerColumns: FreelancerColumns = {
   kind: sql`${profiles.kind}`,
   experience: sql`${profiles.experience}`,
   conversionRate: sql`${profiles.conversionRate}`,
-  years: yearsSinceSql(profiles.experience),
   // The user's availability as copied on the profile (migration 0014).
   available: sql`${profiles.available}`,
   sectors: sql`${profiles.workSectorIds}`,
@@ -269,7 +268,7 @@ export async function searchFreelancers(
   if (input.minConversionRate !== undefined)
     conditions.push(sql`${profiles.conversionRate} >= ${input.minConversionRate}`);
   if (input.minExperience !== undefined)
-    conditions.push(sql`${yearsSinceSql(profiles.experience)} >= ${input.minExperience}`);
+    conditions.push(experienceAtLeastSql(profiles.experience, input.minExperience));
   if (input.available !== undefined) conditions.push(eq(profiles.available, input.available));
   if (input.online !== undefined) {
     withUsers = true;
