@@ -13,6 +13,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { freelancersGeneration, listingsGeneration } from './listing-changes';
 import { resultCache } from './result-cache';
 
 /** Below this trigram similarity a known word is not taken for a misspelling of the query's. */
@@ -41,11 +42,23 @@ export function tsQueryText(db: DbOrTx, text: string): Promise<string | null> {
   return spellings.get(db, text.trim().toLowerCase(), () => correctedQuery(db, text));
 }
 
+/** How long a corrected query is kept while nothing is written that could teach the vocabulary a word. */
+export const SPELLINGS_TTL_MS = 5 * 60_000;
+
 /**
- * The corrected queries of recent searches (lib/result-cache.ts): the vocabulary grows with every
- * listing, and a word it learnt is known to the search within the cache's TTL.
+ * The corrected queries of recent searches (lib/result-cache.ts), kept apart from the searches'
+ * answers: the vocabulary only grows when an offer, a mission or a profile is written — each such
+ * write moves the listings' or the freelancers' generation (on every instance), which forgets
+ * them — so they are kept minutes, whatever SEARCH_CACHE_TTL_MS says (0 turns off the answers'
+ * cache, not this: a text search then costs no extra round trip to correct its words).
  */
-const spellings = resultCache<string | null>({ name: 'spellings', generation: () => 0, maxEntries: 1_000 });
+const spellings = resultCache<string | null>({
+  name: 'spellings',
+  // Both counters only grow: their sum moves whenever either does.
+  generation: (db) => listingsGeneration(db) + freelancersGeneration(db),
+  ttl: () => SPELLINGS_TTL_MS,
+  maxEntries: 1_000,
+});
 
 async function correctedQuery(db: DbOrTx, text: string): Promise<string | null> {
   const rows = rowsOf<WordRow>(
