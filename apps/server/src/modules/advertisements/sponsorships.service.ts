@@ -8,7 +8,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { advertisements, missions, services } from '../../db/schema';
 import { listingsGeneration } from '../../lib/listing-changes';
-import { resultCache } from '../../lib/result-cache';
+import { DEFAULT_SEARCH_CACHE_TTL_MS, resultCache } from '../../lib/result-cache';
 
 export type TargetRole = 'setter' | 'closer' | 'setter_closer';
 
@@ -58,13 +58,15 @@ export function liveSponsorships(
 }
 
 /**
- * The live campaigns of an audience, kept like the search answers (lib/result-cache.ts): every
- * search looks them up, and they change rarely — each campaign or listing write forgets them at
- * once; a campaign that starts or ends by its dates shows within the search cache's TTL.
+ * The live campaigns of an audience, kept in memory (lib/result-cache.ts) 10 s, whatever the
+ * searches' TTL (which campaigns run, not a search's answer): every search looks them up, and they
+ * change rarely — each campaign or listing write forgets them at once; a campaign that starts or
+ * ends by its dates shows within the 10 s.
  */
 const sponsorships = resultCache<ReadonlyMap<number, number>>({
   name: 'sponsorships',
   generation: listingsGeneration,
+  ttl: () => DEFAULT_SEARCH_CACHE_TTL_MS,
   maxEntries: 500,
 });
 

@@ -329,19 +329,21 @@ export async function workSectorNames(db: DbOrTx, ids: number[]): Promise<{ id: 
   });
 }
 
-/** Id → name of the known work sectors among `ids` (one query for a whole list of rows). */
 /**
- * Every work sector's name, kept in memory (lib/result-cache.ts): the searches name the sectors of
- * every row they answer. A rename moves the generation; a sector created since (here or on another
- * instance) is read from the database when asked for.
+ * Every work sector's name, kept in memory (lib/result-cache.ts) a minute, whatever the searches'
+ * TTL (reference data, not a search's answer): the searches name the sectors of every row they
+ * answer. A rename here moves the generation (one on another instance shows within the minute); a
+ * sector created since (here or elsewhere) is read from the database when asked for.
  */
 let sectorRenames = 0;
 const sectorNames = resultCache<Map<number, string>>({
   name: 'sector-names',
   generation: () => sectorRenames,
+  ttl: () => 60_000,
   maxEntries: 1,
 });
 
+/** Id → name of the known work sectors among `ids` (one query for a whole list of rows). */
 export async function workSectorNameMap(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
