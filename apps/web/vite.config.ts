@@ -44,6 +44,39 @@ function reactRouterProductionBuild(): Alias[] {
   ];
 }
 
+/** The module that stands for `react-remove-scroll` in the AppShell's header, footer and aside. */
+const SCROLL_CLASS_NAMES = '\0closia:remove-scroll-class-names';
+
+/**
+ * Mantine's AppShell header, footer and aside import `react-remove-scroll` only to read the class
+ * name that a modal's scroll lock offsets (`RemoveScroll.classNames.zeroRight`): the whole scroll
+ * lock (~3 KB brotli) came with the signed-in frame. Give them the same class names from the
+ * library's own constants; the scroll lock itself loads with the modals and drawers that use it.
+ */
+function appShellScrollClassNames(): Plugin {
+  return {
+    name: 'closia:app-shell-scroll-class-names',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === 'react-remove-scroll' &&
+        importer &&
+        /[\\/]components[\\/]AppShell[\\/]/.test(importer)
+      ) {
+        return SCROLL_CLASS_NAMES;
+      }
+      return null;
+    },
+    load(id) {
+      if (id !== SCROLL_CLASS_NAMES) return null;
+      return [
+        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+        'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
+      ].join('\n');
+    },
+  };
+}
+
 /** A module of the package `name` (scoped or not) under node_modules. */
 const inPackage = (...names: string[]) =>
   new RegExp(`node_modules[\\\\/](?:${names.map((n) => n.replace('/', '[\\\\/]')).join('|')})[\\\\/]`);
@@ -133,20 +166,11 @@ const mantineApp = new RegExp(
   `node_modules[\\\\/]@mantine[\\\\/](?:hooks|core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')}))[\\\\/]`,
 );
 /**
- * The scroll lock (react-remove-scroll and its parts) and Babel's helpers: used by the frame's
- * overlays, the modals and the toasts' container alike, with `mantine-app`.
+ * Babel's helpers (react-transition-group's, the toasts' container's; react-textarea-autosize's):
+ * with `mantine-app`. The scroll lock (react-remove-scroll and its parts) is the modals' and
+ * drawers' (`mantine-forms`): the frame only reads its class names (appShellScrollClassNames).
  */
-const scrollLock = inPackage(
-  'react-remove-scroll',
-  'react-remove-scroll-bar',
-  'react-style-singleton',
-  'use-callback-ref',
-  'use-sidecar',
-  'get-nonce',
-  'detect-node-es',
-  'tslib',
-  '@babel/runtime',
-);
+const babelHelpers = inPackage('@babel/runtime');
 /**
  * The inputs of the list pages' filters and search fields (the marketplace's searches, the CRM's
  * lists): `mantine-ui`. The rest of Mantine (number inputs and their formatter, text areas, modals,
@@ -352,8 +376,6 @@ const vendorChunks = [
   // Framework code changes rarely: own long-cached chunks.
   { name: 'react', test: vendor(inPackage('react', 'react-dom', 'scheduler')), priority: 90 },
   { name: 'router', test: vendor(inPackage('react-router')), priority: 80 },
-  // Not in the first load: the data layer is requested at start-up, with the page's chunks.
-  { name: 'query', test: vendor(inPackage('@tanstack')), priority: 80 },
   // The schemas' runtime: requested by the pages with a form or a parsed answer, not by `/`.
   { name: 'zod', test: vendor(inPackage('zod')), priority: 80 },
   // Dates are formatted on many pages, picked in a few forms.
@@ -365,12 +387,11 @@ const vendorChunks = [
     test: (id: string) => vendor(mantineBase)(id) || mantineStore.test(id) || firstPaintIcons.test(id),
     priority: 70,
   },
-  // Before the toasts' container, which takes the scroll lock's parts and Babel's helpers otherwise:
-  // the signed-in frame would then import the container's chunk.
-  // With the signed-in frame's icons.
+  // Before the toasts' container, which takes Babel's helpers otherwise: the signed-in frame would
+  // then import the container's chunk. With the signed-in frame's icons.
   {
     name: 'mantine-app',
-    test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id) || appIcons.test(id),
+    test: (id: string) => vendor(mantineApp)(id) || babelHelpers.test(id) || appIcons.test(id),
     priority: 65,
   },
   // The toasts' container (with Mantine's Notification and our notifications-host.tsx): loaded at the
@@ -410,6 +431,7 @@ const vendorChunks = [
     name: 'data',
     test: (id: string) =>
       dataModules.test(id) ||
+      vendor(inPackage('@tanstack'))(id) ||
       sharedLabels.test(id) ||
       loadingBarParts.test(id) ||
       vendor(inPackage('@mantine/nprogress'))(id),
@@ -432,7 +454,7 @@ const proxy = Object.fromEntries(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), buildVersion(), precompress()],
+  plugins: [react(), buildVersion(), appShellScrollClassNames(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
   server: {
     port: 3000,
