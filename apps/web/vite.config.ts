@@ -291,6 +291,12 @@ const APP_ICONS = [
   'IconTools',
   'IconUserCircle',
   'IconUsers',
+  // Close and clear buttons (the search fields'); the warnings, durations and places of the
+  // marketplace's cards that other pages draw too.
+  'IconAlertTriangle',
+  'IconClockHour4',
+  'IconMapPin',
+  'IconX',
 ];
 const appIcons = new RegExp(
   `node_modules[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](?:${APP_ICONS.join('|')})\\.mjs$`,
@@ -362,6 +368,25 @@ const marketplaceModules = ownModules(
   'features/marketplace/components/(?:favorite-button|freelancer-card|job-card|match-details|mission-card|offer-facts|query-states|sort-select|status-badges|work-sector-options)',
   'features/reference/api/[^/]+',
 );
+/**
+ * The icons of the marketplace's search pages and of their cards (mission, job, freelancer): with
+ * the marketplace's shared parts, so that these pages do not download every icon of the app.
+ */
+const MARKETPLACE_ICONS = [
+  'IconFilter',
+  'IconReceipt',
+  'IconReceipt2',
+  'IconStarFilled',
+  'IconTargetArrow',
+  'IconWallet',
+];
+const marketplaceIcons = new RegExp(
+  `node_modules[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](?:${MARKETPLACE_ICONS.join('|')})\\.mjs$`,
+);
+/** The list pages' search field and name filter (marketplace searches, CRM lists, pickers). */
+const listHelpers = ownModules('components/search-field', 'lib/name-filter');
+/** @closia/shared's name search (the name filter's rule). */
+const nameSearch = /packages[\\/]shared[\\/]src[\\/]name-search\.ts$/;
 const publicModules = ownModules(
   'layouts/(?:default-layout|top-nav|footer)',
   'features/home/pages/home-page',
@@ -403,7 +428,12 @@ const vendorChunks = [
       vendor(inPackage('@mantine/notifications', 'react-transition-group'))(id) || toastContainer.test(id),
     priority: 60,
   },
-  { name: 'mantine-ui', test: vendor(mantineLists), priority: 55 },
+  // With the lists' own helpers (search field, name filter): one request instead of three.
+  {
+    name: 'mantine-ui',
+    test: (id: string) => vendor(mantineLists)(id) || listHelpers.test(id) || nameSearch.test(id),
+    priority: 55,
+  },
   {
     name: 'mantine-forms',
     test: (id: string) => vendor(mantineUi)(id) && !loadingBarParts.test(id),
@@ -416,11 +446,15 @@ const vendorChunks = [
   // The rules of the deals, of name search and of the teams' roles: their own pages only.
   {
     name: 'shared-rules',
-    test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|name-search|team-capabilities)\.ts$/,
+    test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|team-capabilities)\.ts$/,
     priority: 40,
   },
   // Every other icon of the app (~5 KB compressed): one request instead of one per icon.
-  { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 40 },
+  {
+    name: 'icons',
+    test: (id: string) => vendor(inPackage('@tabler/icons-react'))(id) && !marketplaceIcons.test(id),
+    priority: 40,
+  },
   {
     name: 'start',
     test: (id: string) => startModules.test(id) || sharedHelpers.test(id),
@@ -445,7 +479,11 @@ const vendorChunks = [
     test: (id: string) => shellModules.test(id) || vendor(inPackage('@adonisjs/transmit-client'))(id),
     priority: 20,
   },
-  { name: 'marketplace', test: marketplaceModules, priority: 20 },
+  {
+    name: 'marketplace',
+    test: (id: string) => marketplaceModules.test(id) || marketplaceIcons.test(id),
+    priority: 20,
+  },
 ];
 
 const proxied = ['/api', '/__transmit', '/health', '/metrics'];
