@@ -153,11 +153,9 @@ const MANTINE_APP = [
   'NavLink',
   'Pagination',
   'Popover',
-  'RingProgress',
   'ScrollArea',
   'SimpleGrid',
   'Space',
-  'Timeline',
   'Tooltip',
   'VisuallyHidden',
 ];
@@ -203,6 +201,12 @@ const mantineLists = new RegExp(
  */
 const loadingBarParts =
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Portal|Progress)[\\/]/;
+/**
+ * Mantine components that only a page or two draw (the dashboard's and the sale page's timeline and
+ * ring): in no group, the automatic split puts them with those pages instead of the frame.
+ */
+const ownPagesParts =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:RingProgress|Timeline)[\\/]/;
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -410,7 +414,12 @@ const vendorChunks = [
   // The schemas' runtime: requested by the pages with a form or a parsed answer, not by `/`.
   { name: 'zod', test: vendor(inPackage('zod')), priority: 80 },
   // Dates are formatted on many pages, picked in a few forms.
-  { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 80 },
+  // Not the ISO weeks' plugin, which only the date pickers use (with mantine-dates).
+  {
+    name: 'dayjs',
+    test: (id: string) => vendor(inPackage('dayjs'))(id) && !/[\\/]plugin[\\/]isoWeek\.js$/.test(id),
+    priority: 80,
+  },
   // With Mantine's store and the toasts' store: the loading bar's store is one, and every page may
   // show a toast (the container is loaded at the first one: lib/toast-host.ts).
   {
@@ -442,7 +451,7 @@ const vendorChunks = [
   },
   {
     name: 'mantine-forms',
-    test: (id: string) => vendor(mantineUi)(id) && !loadingBarParts.test(id),
+    test: (id: string) => vendor(mantineUi)(id) && !loadingBarParts.test(id) && !ownPagesParts.test(id),
     priority: 50,
   },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
