@@ -149,7 +149,6 @@ const MANTINE_APP = [
   'Flex',
   'Grid',
   'Indicator',
-  'Menu',
   'NavLink',
   'Pagination',
   'Popover',
@@ -178,14 +177,12 @@ const babelHelpers = inPackage('@babel/runtime');
 const MANTINE_LISTS = [
   'Checkbox',
   'Combobox',
-  'FloatingIndicator',
   'Input',
   'InputBase',
   'MultiSelect',
   'Pill',
   'PillsInput',
   'Radio',
-  'SegmentedControl',
   'Select',
   'Slider',
   'Switch',
@@ -202,11 +199,13 @@ const mantineLists = new RegExp(
 const loadingBarParts =
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Portal|Progress)[\\/]/;
 /**
- * Mantine components that only a page or two draw (the dashboard's and the sale page's timeline and
- * ring): in no group, the automatic split puts them with those pages instead of the frame.
+ * Mantine components that only a few pages draw (the dashboard's and the sale page's timeline and
+ * ring; the segmented controls of the freelancers' search, the sales and the settings) or only on a
+ * gesture (the menus: the account menu's, the deals' and the team events'): in no group, the
+ * automatic split puts them with what uses them instead of the frame or the lists' inputs.
  */
 const ownPagesParts =
-  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:RingProgress|Timeline)[\\/]/;
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:FloatingIndicator|Menu|RingProgress|SegmentedControl|Timeline)[\\/]/;
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -355,7 +354,8 @@ const dataModules = ownModules(
  */
 const shellModules = ownModules(
   'app/guards',
-  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|user-avatar|mobile-user-links|marketplace-links|admin-links)',
+  // Not the account menu itself (user-menu.tsx), which loads at the first gesture towards its button.
+  'layouts/(?:profile-layout|sidebar-shell|shell-nav|account-menu|user-menu-button|user-avatar|mobile-user-links|marketplace-links|admin-links)',
   'features/notifications/components/live-header-items',
   'components/(?:query-states|participant-avatar|page-header)',
   'lib/(?:format|dayjs|error-message|onboarding)',
