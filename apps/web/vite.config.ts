@@ -501,6 +501,12 @@ const vendorChunks = [
   },
 ];
 
+/**
+ * The chunks that the entry (main.tsx) imports statically: React with the router, Mantine's base,
+ * `start` and Rolldown's runtime (vendorChunks' names, then the 8-character hash).
+ */
+const ENTRY_IMPORTS = /^assets\/(?:react|mantine|start|rolldown-runtime)-[\w-]{8}\.js$/;
+
 const proxied = ['/api', '/__transmit', '/health', '/metrics'];
 const proxy = Object.fromEntries(
   proxied.map((prefix) => [prefix, { target: API_ORIGIN, changeOrigin: false }]),
@@ -524,7 +530,13 @@ export default defineConfig(({ command }) => ({
     // dist/.vite/manifest.json: the chunk graph the first-load budget walks (scripts/check-budget.mjs).
     manifest: true,
     // Every browser the target allows supports <link rel="modulepreload">: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // A lazy chunk's preload list leaves out the chunks that the entry imports (loaded before any
+    // `import()` runs): the entry carries a list per lazy route, and every page downloads the entry.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !ENTRY_IMPORTS.test(dep)) : deps,
+    },
     rolldownOptions: {
       treeshake: {
         // `@closia/shared` is pure (enums, schemas, helpers): let unused Zod schemas be dropped
