@@ -44,6 +44,39 @@ function reactRouterProductionBuild(): Alias[] {
   ];
 }
 
+/** The module that stands for `react-remove-scroll` in the AppShell's header, footer and aside. */
+const SCROLL_CLASS_NAMES = '\0closia:remove-scroll-class-names';
+
+/**
+ * Mantine's AppShell header, footer and aside import `react-remove-scroll` only to read the class
+ * name that a modal's scroll lock offsets (`RemoveScroll.classNames.zeroRight`): the whole scroll
+ * lock (~3 KB brotli) came with the signed-in frame. Give them the same class names from the
+ * library's own constants; the scroll lock itself loads with the modals and drawers that use it.
+ */
+function appShellScrollClassNames(): Plugin {
+  return {
+    name: 'closia:app-shell-scroll-class-names',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === 'react-remove-scroll' &&
+        importer &&
+        /[\\/]components[\\/]AppShell[\\/]/.test(importer)
+      ) {
+        return SCROLL_CLASS_NAMES;
+      }
+      return null;
+    },
+    load(id) {
+      if (id !== SCROLL_CLASS_NAMES) return null;
+      return [
+        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+        'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
+      ].join('\n');
+    },
+  };
+}
+
 /** A module of the package `name` (scoped or not) under node_modules. */
 const inPackage = (...names: string[]) =>
   new RegExp(`node_modules[\\\\/](?:${names.map((n) => n.replace('/', '[\\\\/]')).join('|')})[\\\\/]`);
@@ -116,15 +149,12 @@ const MANTINE_APP = [
   'Flex',
   'Grid',
   'Indicator',
-  'Menu',
   'NavLink',
   'Pagination',
   'Popover',
-  'RingProgress',
   'ScrollArea',
   'SimpleGrid',
   'Space',
-  'Timeline',
   'Tooltip',
   'VisuallyHidden',
 ];
@@ -133,20 +163,11 @@ const mantineApp = new RegExp(
   `node_modules[\\\\/]@mantine[\\\\/](?:hooks|core[\\\\/]esm[\\\\/]components[\\\\/](?:${MANTINE_APP.join('|')}))[\\\\/]`,
 );
 /**
- * The scroll lock (react-remove-scroll and its parts) and Babel's helpers: used by the frame's
- * overlays, the modals and the toasts' container alike, with `mantine-app`.
+ * Babel's helpers (react-transition-group's, the toasts' container's; react-textarea-autosize's):
+ * with `mantine-app`. The scroll lock (react-remove-scroll and its parts) is the modals' and
+ * drawers' (`mantine-forms`): the frame only reads its class names (appShellScrollClassNames).
  */
-const scrollLock = inPackage(
-  'react-remove-scroll',
-  'react-remove-scroll-bar',
-  'react-style-singleton',
-  'use-callback-ref',
-  'use-sidecar',
-  'get-nonce',
-  'detect-node-es',
-  'tslib',
-  '@babel/runtime',
-);
+const babelHelpers = inPackage('@babel/runtime');
 /**
  * The inputs of the list pages' filters and search fields (the marketplace's searches, the CRM's
  * lists): `mantine-ui`. The rest of Mantine (number inputs and their formatter, text areas, modals,
@@ -156,14 +177,12 @@ const scrollLock = inPackage(
 const MANTINE_LISTS = [
   'Checkbox',
   'Combobox',
-  'FloatingIndicator',
   'Input',
   'InputBase',
   'MultiSelect',
   'Pill',
   'PillsInput',
   'Radio',
-  'SegmentedControl',
   'Select',
   'Slider',
   'Switch',
@@ -179,6 +198,14 @@ const mantineLists = new RegExp(
  */
 const loadingBarParts =
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Portal|Progress)[\\/]/;
+/**
+ * Mantine components that only a few pages draw (the dashboard's and the sale page's timeline and
+ * ring; the segmented controls of the freelancers' search, the sales and the settings) or only on a
+ * gesture (the menus: the account menu's, the deals' and the team events'): in no group, the
+ * automatic split puts them with what uses them instead of the frame or the lists' inputs.
+ */
+const ownPagesParts =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:FloatingIndicator|Menu|RingProgress|SegmentedControl|Timeline)[\\/]/;
 const mantineUi = inPackage(
   '@mantine/core',
   '@mantine/hooks',
@@ -267,6 +294,12 @@ const APP_ICONS = [
   'IconTools',
   'IconUserCircle',
   'IconUsers',
+  // Close and clear buttons (the search fields'); the warnings, durations and places of the
+  // marketplace's cards that other pages draw too.
+  'IconAlertTriangle',
+  'IconClockHour4',
+  'IconMapPin',
+  'IconX',
 ];
 const appIcons = new RegExp(
   `node_modules[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](?:${APP_ICONS.join('|')})\\.mjs$`,
@@ -321,7 +354,8 @@ const dataModules = ownModules(
  */
 const shellModules = ownModules(
   'app/guards',
-  'layouts/(?:profile-layout|sidebar-shell|shell-nav|user-menu|user-avatar|mobile-user-links|marketplace-links|admin-links)',
+  // Not the account menu itself (user-menu.tsx), which loads at the first gesture towards its button.
+  'layouts/(?:profile-layout|sidebar-shell|shell-nav|account-menu|user-menu-button|user-avatar|mobile-user-links|marketplace-links|admin-links)',
   'features/notifications/components/live-header-items',
   'components/(?:query-states|participant-avatar|page-header)',
   'lib/(?:format|dayjs|error-message|onboarding)',
@@ -337,7 +371,28 @@ const marketplaceModules = ownModules(
   'features/marketplace/utils/(?:application|error-wording|filter-errors|format|search-params|use-last-data)',
   'features/marketplace/components/(?:favorite-button|freelancer-card|job-card|match-details|mission-card|offer-facts|query-states|sort-select|status-badges|work-sector-options)',
   'features/reference/api/[^/]+',
+  // The pages' index (routes.ts): every marketplace page loads this chunk anyway.
+  'features/marketplace/routes',
 );
+/**
+ * The icons of the marketplace's search pages and of their cards (mission, job, freelancer): with
+ * the marketplace's shared parts, so that these pages do not download every icon of the app.
+ */
+const MARKETPLACE_ICONS = [
+  'IconFilter',
+  'IconReceipt',
+  'IconReceipt2',
+  'IconStarFilled',
+  'IconTargetArrow',
+  'IconWallet',
+];
+const marketplaceIcons = new RegExp(
+  `node_modules[\\\\/]@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](?:${MARKETPLACE_ICONS.join('|')})\\.mjs$`,
+);
+/** The list pages' search field and name filter (marketplace searches, CRM lists, pickers). */
+const listHelpers = ownModules('components/search-field', 'lib/name-filter');
+/** @closia/shared's name search (the name filter's rule). */
+const nameSearch = /packages[\\/]shared[\\/]src[\\/]name-search\.ts$/;
 const publicModules = ownModules(
   'layouts/(?:default-layout|top-nav|footer)',
   'features/home/pages/home-page',
@@ -350,14 +405,21 @@ const publicModules = ownModules(
  */
 const vendorChunks = [
   // Framework code changes rarely: own long-cached chunks.
-  { name: 'react', test: vendor(inPackage('react', 'react-dom', 'scheduler')), priority: 90 },
-  { name: 'router', test: vendor(inPackage('react-router')), priority: 80 },
-  // Not in the first load: the data layer is requested at start-up, with the page's chunks.
-  { name: 'query', test: vendor(inPackage('@tanstack')), priority: 80 },
+  // With React Router: every page loads both at start-up (one request less).
+  {
+    name: 'react',
+    test: vendor(inPackage('react', 'react-dom', 'scheduler', 'react-router')),
+    priority: 90,
+  },
   // The schemas' runtime: requested by the pages with a form or a parsed answer, not by `/`.
   { name: 'zod', test: vendor(inPackage('zod')), priority: 80 },
   // Dates are formatted on many pages, picked in a few forms.
-  { name: 'dayjs', test: vendor(inPackage('dayjs')), priority: 80 },
+  // Not the ISO weeks' plugin, which only the date pickers use (with mantine-dates).
+  {
+    name: 'dayjs',
+    test: (id: string) => vendor(inPackage('dayjs'))(id) && !/[\\/]plugin[\\/]isoWeek\.js$/.test(id),
+    priority: 80,
+  },
   // With Mantine's store and the toasts' store: the loading bar's store is one, and every page may
   // show a toast (the container is loaded at the first one: lib/toast-host.ts).
   {
@@ -365,12 +427,11 @@ const vendorChunks = [
     test: (id: string) => vendor(mantineBase)(id) || mantineStore.test(id) || firstPaintIcons.test(id),
     priority: 70,
   },
-  // Before the toasts' container, which takes the scroll lock's parts and Babel's helpers otherwise:
-  // the signed-in frame would then import the container's chunk.
-  // With the signed-in frame's icons.
+  // Before the toasts' container, which takes Babel's helpers otherwise: the signed-in frame would
+  // then import the container's chunk. With the signed-in frame's icons.
   {
     name: 'mantine-app',
-    test: (id: string) => vendor(mantineApp)(id) || scrollLock.test(id) || appIcons.test(id),
+    test: (id: string) => vendor(mantineApp)(id) || babelHelpers.test(id) || appIcons.test(id),
     priority: 65,
   },
   // The toasts' container (with Mantine's Notification and our notifications-host.tsx): loaded at the
@@ -382,10 +443,15 @@ const vendorChunks = [
       vendor(inPackage('@mantine/notifications', 'react-transition-group'))(id) || toastContainer.test(id),
     priority: 60,
   },
-  { name: 'mantine-ui', test: vendor(mantineLists), priority: 55 },
+  // With the lists' own helpers (search field, name filter): one request instead of three.
+  {
+    name: 'mantine-ui',
+    test: (id: string) => vendor(mantineLists)(id) || listHelpers.test(id) || nameSearch.test(id),
+    priority: 55,
+  },
   {
     name: 'mantine-forms',
-    test: (id: string) => vendor(mantineUi)(id) && !loadingBarParts.test(id),
+    test: (id: string) => vendor(mantineUi)(id) && !loadingBarParts.test(id) && !ownPagesParts.test(id),
     priority: 50,
   },
   // After mantine-ui, which takes the inputs and popovers the pickers are made of.
@@ -395,11 +461,15 @@ const vendorChunks = [
   // The rules of the deals, of name search and of the teams' roles: their own pages only.
   {
     name: 'shared-rules',
-    test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|name-search|team-capabilities)\.ts$/,
+    test: /packages[\\/]shared[\\/]src[\\/](?:deal-rules|team-capabilities)\.ts$/,
     priority: 40,
   },
   // Every other icon of the app (~5 KB compressed): one request instead of one per icon.
-  { name: 'icons', test: vendor(inPackage('@tabler/icons-react')), priority: 40 },
+  {
+    name: 'icons',
+    test: (id: string) => vendor(inPackage('@tabler/icons-react'))(id) && !marketplaceIcons.test(id),
+    priority: 40,
+  },
   {
     name: 'start',
     test: (id: string) => startModules.test(id) || sharedHelpers.test(id),
@@ -410,6 +480,7 @@ const vendorChunks = [
     name: 'data',
     test: (id: string) =>
       dataModules.test(id) ||
+      vendor(inPackage('@tanstack'))(id) ||
       sharedLabels.test(id) ||
       loadingBarParts.test(id) ||
       vendor(inPackage('@mantine/nprogress'))(id),
@@ -423,8 +494,18 @@ const vendorChunks = [
     test: (id: string) => shellModules.test(id) || vendor(inPackage('@adonisjs/transmit-client'))(id),
     priority: 20,
   },
-  { name: 'marketplace', test: marketplaceModules, priority: 20 },
+  {
+    name: 'marketplace',
+    test: (id: string) => marketplaceModules.test(id) || marketplaceIcons.test(id),
+    priority: 20,
+  },
 ];
+
+/**
+ * The chunks that the entry (main.tsx) imports statically: React with the router, Mantine's base,
+ * `start` and Rolldown's runtime (vendorChunks' names, then the 8-character hash).
+ */
+const ENTRY_IMPORTS = /^assets\/(?:react|mantine|start|rolldown-runtime)-[\w-]{8}\.js$/;
 
 const proxied = ['/api', '/__transmit', '/health', '/metrics'];
 const proxy = Object.fromEntries(
@@ -432,7 +513,7 @@ const proxy = Object.fromEntries(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), buildVersion(), precompress()],
+  plugins: [react(), buildVersion(), appShellScrollClassNames(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
   server: {
     port: 3000,
@@ -449,7 +530,13 @@ export default defineConfig(({ command }) => ({
     // dist/.vite/manifest.json: the chunk graph the first-load budget walks (scripts/check-budget.mjs).
     manifest: true,
     // Every browser the target allows supports <link rel="modulepreload">: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // A lazy chunk's preload list leaves out the chunks that the entry imports (loaded before any
+    // `import()` runs): the entry carries a list per lazy route, and every page downloads the entry.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !ENTRY_IMPORTS.test(dep)) : deps,
+    },
     rolldownOptions: {
       treeshake: {
         // `@closia/shared` is pure (enums, schemas, helpers): let unused Zod schemas be dropped

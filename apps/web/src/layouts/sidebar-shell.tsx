@@ -5,8 +5,8 @@ import { Outlet } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { Logo } from '../components/logo';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
+import { AccountMenu } from './account-menu';
 import { ShellNav, type ShellNavSection } from './shell-nav';
-import { UserMenu } from './user-menu';
 
 // The bell and the live connection: loaded after the page, for signed-in users only.
 const LiveHeaderItems = lazy(() =>
@@ -57,7 +57,7 @@ export function SidebarShell({
                 <LiveHeaderItems user={user} />
               </Suspense>
             )}
-            {user && <UserMenu user={user} />}
+            {user && <AccountMenu user={user} />}
           </Group>
         </Group>
       </AppShell.Header>

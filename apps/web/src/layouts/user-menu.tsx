@@ -1,39 +1,42 @@
 import { type CurrentUser, userTypeLabel } from '@closia/shared';
-import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import {
-  IconChevronDown,
   IconLayoutDashboard,
   IconLogout,
   IconSettings,
   IconShieldLock,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { marketplaceLinks, ownMarketplaceLinks } from './marketplace-links';
-import { UserAvatar } from './user-avatar';
+import { UserMenuButton } from './user-menu-button';
 
 /**
  * Avatar menu of a signed-in user: dashboard, their marketplace pages (by account type), account,
- * settings, administration (admins), sign-out.
+ * settings, administration (admins), sign-out. `defaultOpened` and `focusTarget`: for the account
+ * menu's button that stood in for it while this loaded (account-menu.tsx).
  */
-export function UserMenu({ user, showName = true }: { user: CurrentUser; showName?: boolean }) {
+export function UserMenu({
+  user,
+  showName = true,
+  defaultOpened = false,
+  focusTarget = false,
+}: {
+  user: CurrentUser;
+  showName?: boolean;
+  defaultOpened?: boolean;
+  focusTarget?: boolean;
+}) {
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTarget) target.current?.focus();
+  }, [focusTarget]);
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton data-testid="user-menu">
-          {/* The button's name is this hidden text; avatar and first name are what the eye reads. */}
-          <VisuallyHidden>{`${user.fullName}, menu du compte`}</VisuallyHidden>
-          <Group gap={8} wrap="nowrap" aria-hidden="true">
-            <UserAvatar user={user} />
-            {showName && (
-              <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate>
-                {user.firstName}
-              </Text>
-            )}
-            <IconChevronDown size={14} stroke={1.8} aria-hidden="true" />
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton ref={target} user={user} showName={showName} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
