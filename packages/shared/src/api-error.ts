@@ -13,6 +13,8 @@ export interface ApiErrorBody {
   /** Why, when the server knows a reason of the table (`error-reasons.ts`): the web words it. */
   reason?: ErrorReason;
   errors?: ValidationErrorItem[];
+  /** Figures a client acts on (a 402 `E_PLAN_LIMIT`: `limit`, `current`, `max`, `planId`, `upgradeTo`). */
+  meta?: Record<string, unknown>;
 }
 
 /**
@@ -26,6 +28,7 @@ export class AppError extends Error {
     message: string,
     readonly errors?: ValidationErrorItem[],
     readonly reason?: ErrorReason,
+    readonly meta?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -16,6 +16,10 @@ export const errorCodes = {
   emailNotVerified: 'E_EMAIL_NOT_VERIFIED',
   /** The messages guard: the onboarding is not finished yet. */
   onboardingRequired: 'E_ONBOARDING_REQUIRED',
+  /** 402: the caller's plan does not allow one more; `meta` says which limit, how many and the plan that lifts it. */
+  planLimit: 'E_PLAN_LIMIT',
+  /** A payment was refused (the sandbox's declined cards): nothing changed. */
+  paymentDeclined: 'E_PAYMENT_DECLINED',
   /** A dependency (the database) is unreachable: retry after `Retry-After` seconds. */
   serviceUnavailable: 'E_SERVICE_UNAVAILABLE',
   /** The disk or the object store is full: nothing was kept. */

@@ -264,10 +264,11 @@ export const supportTicketStatusLabels: Record<SupportTicketStatus, string> = {
 };
 export const supportTicketStatusOptions = toOptions(supportTicketStatuses, supportTicketStatusLabels);
 
-export const subscriptionStatuses = ['pending', 'active', 'past_due', 'canceled'] as const;
+/** A subscription's state, as Stripe names it (`incomplete`: the first payment is not confirmed yet). */
+export const subscriptionStatuses = ['incomplete', 'active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
-  pending: 'En attente de paiement',
+  incomplete: 'En attente de paiement',
   active: 'Active',
   past_due: 'Paiement en retard',
   canceled: 'Résiliée',

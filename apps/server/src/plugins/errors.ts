@@ -30,6 +30,7 @@ export const apiErrorJsonSchema = {
     code: { type: 'string' },
     message: { type: 'string' },
     reason: { type: 'string', enum: errorReasonNames },
+    meta: { type: 'object', additionalProperties: true },
     errors: {
       type: 'array',
       items: {
@@ -72,6 +73,7 @@ export function toEnvelope(raw: unknown, exposeInternals: boolean): { status: nu
         message: error.message,
         ...(error.reason ? { reason: error.reason } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.meta ? { meta: error.meta } : {}),
       },
     };
   }

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { plans, profiles, users, workSectors } from '../db/schema';
+import { profiles, users, workSectors } from '../db/schema';
 import { hashPassword } from '../modules/auth/auth.service';
 import { seedDemoCollaboration } from './collaboration';
 import { seedDemoCrm } from './crm';
@@ -111,52 +111,6 @@ export const demoAccounts: DemoAccount[] = [
   },
 ];
 
-const planRows: (typeof plans.$inferInsert)[] = [
-  {
-    slug: 'gratuit',
-    name: 'Gratuit',
-    description: 'Pour découvrir Closia et créer votre profil.',
-    priceMonthly: 0,
-    features: [
-      'Profil public',
-      'Recherche de missions',
-      '5 candidatures par mois',
-      'Pipeline jusqu’à 20 deals',
-    ],
-    limits: { applicationsPerMonth: 5, deals: 20, teamMembers: 0 },
-    sortOrder: 1,
-  },
-  {
-    slug: 'pro',
-    name: 'Pro',
-    description: 'Pour les setters et closers qui vivent de la vente.',
-    priceMonthly: 29,
-    features: [
-      'Candidatures illimitées',
-      'Pipeline illimité',
-      'Statistiques avancées',
-      'Replays des webinaires',
-    ],
-    limits: { applicationsPerMonth: null, deals: null, teamMembers: 0 },
-    sortOrder: 2,
-  },
-  {
-    slug: 'equipe',
-    name: 'Équipe',
-    description: 'Pour les équipes de vente et les infopreneurs qui recrutent.',
-    priceMonthly: 79,
-    features: [
-      'Tout Pro',
-      'Équipes jusqu’à 15 membres',
-      'Pipeline partagé',
-      'Chats d’équipe',
-      'Annonces sponsorisées',
-    ],
-    limits: { applicationsPerMonth: null, deals: null, teamMembers: 15 },
-    sortOrder: 3,
-  },
-];
-
 export interface SeedOptions {
   demo: boolean;
   log?: FastifyBaseLogger;
@@ -166,7 +120,6 @@ export interface SeedOptions {
 
 /** Idempotent: reference data always; demo accounts when asked (embedded default, or SEED_DEMO=1). */
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
-  await db.insert(plans).values(planRows).onConflictDoNothing();
   await seedReferenceData(db);
   if (!options.demo) return;
 

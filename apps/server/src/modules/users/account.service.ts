@@ -132,6 +132,7 @@ export async function exportAccount(db: Db, user: UserRow) {
     messages: db.select().from(s.messages).where(eq(s.messages.senderId, user.id)),
     conversations: db.select().from(s.conversationParticipants).where(mine(s.conversationParticipants)),
     subscriptions: db.select().from(s.subscriptions).where(mine(s.subscriptions)),
+    invoices: db.select().from(s.invoices).where(mine(s.invoices)),
     supportTickets: db
       .select()
       .from(s.supportTickets)
