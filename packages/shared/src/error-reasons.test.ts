@@ -18,6 +18,7 @@ describe('the error reasons table', () => {
       [errorCodes.validation]: 422,
       [errorCodes.emailNotVerified]: 403,
       [errorCodes.onboardingRequired]: 403,
+      [errorCodes.paymentDeclined]: 402,
     };
     for (const [name, entry] of entries) {
       expect(known.has(entry.code), name).toBe(true);

@@ -8,7 +8,7 @@ export interface ErrorReasonEntry {
   fr: string;
 }
 
-const { conflict, forbidden, validation, emailNotVerified, onboardingRequired } = errorCodes;
+const { conflict, forbidden, validation, emailNotVerified, onboardingRequired, paymentDeclined } = errorCodes;
 
 /**
  * Why a request was refused, beside the envelope's generic `code` (`{ code, message, reason }`):
@@ -188,6 +188,33 @@ export const errorReasons = {
     fr: 'Terminez votre inscription pour utiliser la messagerie.',
   },
   SELF_MESSAGE: { status: 422, code: validation, fr: 'Vous ne pouvez pas vous écrire à vous-même.' },
+
+  // --- billing
+  CARD_DECLINED: {
+    status: 402,
+    code: paymentDeclined,
+    fr: 'Votre carte a été refusée. Essayez une autre carte.',
+  },
+  INSUFFICIENT_FUNDS: {
+    status: 402,
+    code: paymentDeclined,
+    fr: 'Fonds insuffisants sur cette carte : le paiement n’a pas abouti.',
+  },
+  CHECKOUT_CLOSED: {
+    status: 409,
+    code: conflict,
+    fr: 'Ce paiement est déjà terminé ou a expiré : recommencez depuis la page des offres.',
+  },
+  NO_SUBSCRIPTION: {
+    status: 409,
+    code: conflict,
+    fr: 'Vous n’avez pas d’abonnement en cours.',
+  },
+  ALREADY_SUBSCRIBED: {
+    status: 409,
+    code: conflict,
+    fr: 'Vous avez déjà cette offre : changez-la depuis « Gérer mon abonnement ».',
+  },
 } as const satisfies Record<string, ErrorReasonEntry>;
 
 export type ErrorReason = keyof typeof errorReasons;
