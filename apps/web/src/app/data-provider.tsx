@@ -1,10 +1,11 @@
 import type { CurrentUser } from '@closia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { currentUserQueryKey, getCurrentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { setSessionUser } from '../features/auth/api/session';
 import { useServerRedirects } from '../features/redirects/api/get-redirect';
 import { DataLayerReady } from '../lib/data-layer-ready';
+import { planLimitStore } from '../lib/plan-limit';
 import { onUnauthorized, queryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
 
@@ -43,6 +44,22 @@ export function startDataLayer({ revalidate }: { revalidate: () => Promise<void>
   });
 }
 
+// Loaded the first time a write is refused by the plan (402 E_PLAN_LIMIT), never before.
+const UpgradeDialog = lazy(() =>
+  import('../features/billing/components/upgrade-dialog').then((m) => ({ default: m.UpgradeDialog })),
+);
+
+/** The upgrade dialog, open while the query client holds a plan-limit refusal (lib/plan-limit.ts). */
+function PlanLimitHost() {
+  const refusal = useSyncExternalStore(planLimitStore.subscribe, planLimitStore.get);
+  if (!refusal) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpgradeDialog refusal={refusal} onClose={planLimitStore.close} />
+    </Suspense>
+  );
+}
+
 function ServerRedirects() {
   useServerRedirects();
   return null;
@@ -55,6 +72,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       <DataLayerReady.Provider value={true}>
         <ServerRedirects />
         {children}
+        <PlanLimitHost />
       </DataLayerReady.Provider>
     </QueryClientProvider>
   );

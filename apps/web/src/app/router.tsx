@@ -40,6 +40,7 @@ const prospects = featurePages(() => import('../features/prospects/routes').then
 const sales = featurePages(() => import('../features/sales/routes').then((m) => m.salesPages));
 const messages = featurePages(() => import('../features/messages/routes').then((m) => m.messagesPages));
 const teams = featurePages(() => import('../features/teams/routes').then((m) => m.teamsPages));
+const billing = featurePages(() => import('../features/billing/routes').then((m) => m.billingPages));
 
 const comingSoon: LazyComponent = () =>
   import('../components/coming-soon').then((m) => ({ Component: m.ComingSoonPage }));
@@ -87,9 +88,11 @@ const publicRoutes: RouteObject[] = [
     () => import('../features/account/pages/account-page').then((m) => ({ Component: m.AccountPage })),
     { guards: ['auth'] },
   ),
-  soon(paths.pricing, 'Tarifs'),
-  soon(paths.payment.success, 'Paiement confirmé'),
-  soon(paths.payment.planPattern, 'Paiement'),
+  page(paths.pricing, 'Tarifs', billing('pricing')),
+  page(paths.payment.success, 'Paiement confirmé', billing('success'), { guards: ['auth'] }),
+  page(paths.payment.portal, 'Gérer mon abonnement', billing('portal'), { guards: ['auth'] }),
+  page(paths.payment.checkoutPattern, 'Paiement', billing('checkout'), { guards: ['auth'] }),
+  page(paths.payment.planPattern, 'Paiement', billing('payment'), { guards: ['auth'] }),
   page(paths.cgu, "Conditions générales d'utilisation", () =>
     import('../features/legal/pages/cgu-page').then((m) => ({ Component: m.CguPage })),
   ),
@@ -211,6 +214,7 @@ const dashboardRoutes: RouteObject[] = [
   page(paths.dashboard.settings, 'Paramètres', () =>
     import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
   ),
+  page(paths.dashboard.billing, 'Abonnement et factures', billing('settings')),
   page(paths.dashboard.stats, 'Statistiques', sales('stats')),
   page(paths.dashboard.teams, 'Équipes', teams('list')),
   page(paths.dashboard.teamPattern, 'Équipe', teams('team')),

@@ -5,11 +5,6 @@ import { paths } from './paths';
  * pattern. Page content, not routing: loaded with the coming-soon page, not with the route table.
  */
 export const comingSoonDescriptions = {
-  [paths.pricing]:
-    'Vous comparerez ici les formules Gratuit, Pro et Équipe pour choisir celle qui vous convient.',
-  [paths.payment.success]:
-    "Vous trouverez ici la confirmation de votre paiement et l'activation de votre abonnement.",
-  [paths.payment.planPattern]: 'Vous réglerez ici votre abonnement en toute sécurité.',
   [paths.roadMap]:
     'Vous découvrirez ici les nouveautés prévues, en cours et livrées, et pourrez voter pour celles que vous attendez.',
   [paths.support]:

@@ -22,6 +22,11 @@ export const paths = {
     plan: (planId: Id) => `/payment/${enc(planId)}`,
     planPattern: '/payment/:planId',
     success: '/payment/success',
+    /** The sandbox provider's checkout page (Stripe's own page otherwise). */
+    checkout: (sessionId: string) => `/payment/checkout/${enc(sessionId)}`,
+    checkoutPattern: '/payment/checkout/:sessionId',
+    /** The sandbox provider's customer portal (Stripe's own portal otherwise). */
+    portal: '/payment/portal',
   },
   cgu: '/cgu',
   privacyPolicy: '/privacy-policy',
@@ -87,6 +92,8 @@ export const paths = {
     salePattern: '/dashboard/sales/:saleId',
     services: '/dashboard/services',
     settings: '/dashboard/settings',
+    /** "Abonnement et factures". */
+    billing: '/dashboard/settings/billing',
     stats: '/dashboard/stats',
     teams: '/dashboard/team',
     team: (id: Id) => `/dashboard/team/${enc(id)}`,

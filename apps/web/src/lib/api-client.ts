@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly errors: ValidationErrorItem[] | undefined;
   /** Why, when the server says (`error-reasons.ts`): what the web words in French. */
   readonly reason: string | undefined;
+  /** Figures the caller acts on (a 402 `E_PLAN_LIMIT`: the limit and the plan that lifts it). */
+  readonly meta: Record<string, unknown> | undefined;
 
   constructor(status: number, body: Partial<ApiErrorBody> & { message: string }) {
     super(body.message);
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     this.code = body.code ?? (status === 0 ? 'E_NETWORK' : `E_HTTP_${status}`);
     this.errors = body.errors;
     this.reason = body.reason;
+    this.meta = body.meta;
   }
 }
 

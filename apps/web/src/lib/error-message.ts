@@ -27,6 +27,8 @@ export function errorMessage(error: unknown, wording: ErrorWording = {}): string
   if (!isApiError(error)) return errorText(error);
   const because = errorReasonText(error.reason);
   if (because) return because;
+  // A plan limit: the server's sentence is French, names the limit and the plan that lifts it.
+  if (error.code === 'E_PLAN_LIMIT') return error.message;
   if (error.status === 422 && error.errors?.length) {
     const except = wording.except ?? [];
     const shown = error.errors.filter((item) => !except.includes(item.field));

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { AccountTypeSection } from '../components/account-type-section';
 import { AppearanceSection } from '../components/appearance-section';
+import { BillingSection } from '../components/billing-section';
 import { DataSection } from '../components/data-section';
 import { EmailSection } from '../components/email-section';
 import { IdentitySection } from '../components/identity-section';
@@ -21,6 +22,7 @@ const sections = [
   { id: 'mot-de-passe', label: 'Mot de passe' },
   { id: 'apparence', label: 'Apparence' },
   { id: 'type-de-compte', label: 'Type de compte' },
+  { id: 'abonnement', label: 'Abonnement et factures' },
   { id: 'donnees', label: 'Mes données' },
 ];
 
@@ -87,6 +89,7 @@ export function SettingsPage() {
             <NotificationsSection />
             <AppearanceSection />
             <AccountTypeSection user={user} />
+            <BillingSection />
             <DataSection user={user} />
           </Stack>
         </Grid.Col>

@@ -1,0 +1,47 @@
+import { plans } from '@closia/shared';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconRocket } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import type { PlanLimitRefusal } from '../../../lib/plan-limit';
+
+/**
+ * A write the plan refused (402 `E_PLAN_LIMIT`, from any page): the server's sentence, and the way
+ * to the plan that lifts the limit. Opened by the query client (lib/plan-limit.ts), loaded then.
+ */
+export function UpgradeDialog({ refusal, onClose }: { refusal: PlanLimitRefusal; onClose: () => void }) {
+  const upgrade = refusal.upgradeTo ? plans[refusal.upgradeTo] : null;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Limite de votre offre atteinte"
+      centered
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      zIndex={400}
+    >
+      <Stack gap="md">
+        <Text data-testid="plan-limit-message">{refusal.message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {upgrade ? 'Plus tard' : 'Fermer'}
+          </Button>
+          {upgrade ? (
+            <Button
+              component={Link}
+              to={paths.payment.plan(upgrade.id)}
+              onClick={onClose}
+              leftSection={<IconRocket size={16} />}
+            >
+              Passer à l’offre {upgrade.name}
+            </Button>
+          ) : (
+            <Button component={Link} to={paths.pricing} onClick={onClose} variant="light">
+              Voir les offres
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
