@@ -1,10 +1,10 @@
-import { type PlanId, planIds } from '@closia/shared';
 import { isApiError } from './api-client';
 
 /** A write refused by the plan (402 `E_PLAN_LIMIT`): the server's French sentence and the plan that lifts it. */
 export interface PlanLimitRefusal {
   message: string;
-  upgradeTo: PlanId | null;
+  /** The plan's id as the server gave it (the dialog checks it against the plan table). */
+  upgradeTo: string | null;
 }
 
 /** The refusal of a failed call, or null when it is not a plan limit. */
@@ -13,11 +13,12 @@ export function planLimitRefusal(error: unknown): PlanLimitRefusal | null {
   const upgradeTo = error.meta?.upgradeTo;
   return {
     message: error.message,
-    upgradeTo: (planIds as readonly unknown[]).includes(upgradeTo) ? (upgradeTo as PlanId) : null,
+    upgradeTo: typeof upgradeTo === 'string' ? upgradeTo : null,
   };
 }
 
 /*
+ * Nothing from `@closia/shared` here: this file is in the data layer's chunk, on every first load.
  * The refusal the upgrade dialog shows: set by the query client when a mutation fails on a plan
  * limit, read by the dialog's host (app/data-provider.tsx), which loads the dialog only then.
  */

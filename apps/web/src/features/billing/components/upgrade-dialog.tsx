@@ -1,4 +1,4 @@
-import { plans } from '@closia/shared';
+import { planIds, plans } from '@closia/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,7 +10,8 @@ import type { PlanLimitRefusal } from '../../../lib/plan-limit';
  * to the plan that lifts the limit. Opened by the query client (lib/plan-limit.ts), loaded then.
  */
 export function UpgradeDialog({ refusal, onClose }: { refusal: PlanLimitRefusal; onClose: () => void }) {
-  const upgrade = refusal.upgradeTo ? plans[refusal.upgradeTo] : null;
+  const upgrade = planIds.find((id) => id === refusal.upgradeTo);
+  const plan = upgrade ? plans[upgrade] : null;
   return (
     <Modal
       opened
@@ -24,16 +25,16 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: PlanLimitRefusal;
         <Text data-testid="plan-limit-message">{refusal.message}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
-            {upgrade ? 'Plus tard' : 'Fermer'}
+            {plan ? 'Plus tard' : 'Fermer'}
           </Button>
-          {upgrade ? (
+          {plan ? (
             <Button
               component={Link}
-              to={paths.payment.plan(upgrade.id)}
+              to={paths.payment.plan(plan.id)}
               onClick={onClose}
               leftSection={<IconRocket size={16} />}
             >
-              Passer à l’offre {upgrade.name}
+              Passer à l’offre {plan.name}
             </Button>
           ) : (
             <Button component={Link} to={paths.pricing} onClick={onClose} variant="light">
