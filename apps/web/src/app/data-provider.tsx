@@ -1,11 +1,11 @@
 import type { CurrentUser } from '@closia/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { QueryClientProvider, useMutationState } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { currentUserQueryKey, getCurrentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { setSessionUser } from '../features/auth/api/session';
 import { useServerRedirects } from '../features/redirects/api/get-redirect';
+import { isApiError } from '../lib/api-client';
 import { DataLayerReady } from '../lib/data-layer-ready';
-import { planLimitStore } from '../lib/plan-limit';
 import { onUnauthorized, queryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
 
@@ -49,13 +49,23 @@ const UpgradeDialog = lazy(() =>
   import('../features/billing/components/upgrade-dialog').then((m) => ({ default: m.UpgradeDialog })),
 );
 
-/** The upgrade dialog, open while the query client holds a plan-limit refusal (lib/plan-limit.ts). */
+/**
+ * The upgrade dialog: opened by the last write that the plan refused, from any page (the query
+ * client shows no toast for those), until closed.
+ */
 function PlanLimitHost() {
-  const refusal = useSyncExternalStore(planLimitStore.subscribe, planLimitStore.get);
-  if (!refusal) return null;
+  const [closed, setClosed] = useState(0);
+  const refused = useMutationState({
+    filters: {
+      status: 'error',
+      predicate: (m) => isApiError(m.state.error) && m.state.error.code === 'E_PLAN_LIMIT',
+    },
+    select: (m) => ({ id: m.mutationId, error: m.state.error }),
+  }).at(-1);
+  if (!refused || refused.id <= closed) return null;
   return (
     <Suspense fallback={null}>
-      <UpgradeDialog refusal={refusal} onClose={planLimitStore.close} />
+      <UpgradeDialog error={refused.error} onClose={() => setClosed(refused.id)} />
     </Suspense>
   );
 }

@@ -22,8 +22,7 @@ export const paths = {
     plan: (planId: Id) => `/payment/${enc(planId)}`,
     planPattern: '/payment/:planId',
     success: '/payment/success',
-    /** The sandbox provider's checkout page (Stripe's own page otherwise). */
-    checkout: (sessionId: string) => `/payment/checkout/${enc(sessionId)}`,
+    /** The sandbox provider's checkout page (Stripe's own page otherwise); the server builds its links. */
     checkoutPattern: '/payment/checkout/:sessionId',
     /** The sandbox provider's customer portal (Stripe's own portal otherwise). */
     portal: '/payment/portal',

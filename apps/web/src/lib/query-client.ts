@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 import { errorText } from './api-errors';
-import { planLimitRefusal, planLimitStore } from './plan-limit';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -45,12 +44,8 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
       handleUnauthorized(error);
-      // A write the plan refuses opens the upgrade dialog, whichever page made it.
-      const refusal = planLimitRefusal(error);
-      if (refusal) {
-        planLimitStore.show(refusal);
-        return;
-      }
+      // A write the plan refuses opens the upgrade dialog instead (app/data-provider.tsx).
+      if (isApiError(error) && error.code === 'E_PLAN_LIMIT') return;
       if (mutation.meta?.handlesError) return;
       toastError(errorText(error));
     },

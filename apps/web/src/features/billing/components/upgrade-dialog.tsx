@@ -1,17 +1,18 @@
-import { planIds, plans } from '@closia/shared';
+import { plans } from '@closia/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import type { PlanLimitRefusal } from '../../../lib/plan-limit';
+import { planLimitRefusal } from '../utils/plan-limit';
 
 /**
  * A write the plan refused (402 `E_PLAN_LIMIT`, from any page): the server's sentence, and the way
- * to the plan that lifts the limit. Opened by the query client (lib/plan-limit.ts), loaded then.
+ * to the plan that lifts the limit. Opened by app/data-provider.tsx, and loaded then.
  */
-export function UpgradeDialog({ refusal, onClose }: { refusal: PlanLimitRefusal; onClose: () => void }) {
-  const upgrade = planIds.find((id) => id === refusal.upgradeTo);
-  const plan = upgrade ? plans[upgrade] : null;
+export function UpgradeDialog({ error, onClose }: { error: unknown; onClose: () => void }) {
+  const refusal = planLimitRefusal(error);
+  if (!refusal) return null;
+  const plan = refusal.upgradeTo ? plans[refusal.upgradeTo] : null;
   return (
     <Modal
       opened

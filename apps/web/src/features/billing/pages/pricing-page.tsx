@@ -1,6 +1,5 @@
 import type { BillingInterval, BillingResponse, PlanResponse } from '@closia/shared';
 import {
-  Accordion,
   Badge,
   Button,
   Card,
@@ -8,6 +7,7 @@ import {
   Group,
   List,
   Loader,
+  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -104,16 +104,17 @@ export function PricingPage() {
         <Title order={2} ta="center">
           Questions fréquentes
         </Title>
-        <Accordion variant="separated">
-          {faq.map((item) => (
-            <Accordion.Item key={item.question} value={item.question}>
-              <Accordion.Control>{item.question}</Accordion.Control>
-              <Accordion.Panel>
-                <Text size="sm">{item.answer}</Text>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        {/* Native disclosure widgets: keyboard and screen readers for free, no Mantine chunk to load. */}
+        {faq.map((item) => (
+          <Paper key={item.question} component="details" withBorder radius="md" p="md">
+            <Text component="summary" fw={600} style={{ cursor: 'pointer' }}>
+              {item.question}
+            </Text>
+            <Text size="sm" mt="sm">
+              {item.answer}
+            </Text>
+          </Paper>
+        ))}
       </Stack>
     </Stack>
   );

@@ -1,8 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client';
-import { errorMessage } from './error-message';
-import { planLimitRefusal, planLimitStore } from './plan-limit';
-import { queryClient } from './query-client';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { planLimitRefusal } from './plan-limit';
 
 const message = 'Votre offre Gratuit permet 1 mission publiée. Passez à l’offre Pro pour aller au-delà.';
 const refused = (meta: Record<string, unknown>) => new ApiError(402, { code: 'E_PLAN_LIMIT', message, meta });
@@ -17,12 +16,14 @@ describe('planLimitRefusal', () => {
       upgradeTo: 'pro',
     });
     expect(planLimitRefusal(error)).toEqual({ message, upgradeTo: 'pro' });
+    // A page that shows the failure itself words it the same way.
     expect(errorMessage(error)).toBe(message);
   });
 
-  it('has no plan to offer when none lifts it', () => {
+  it('has no plan to offer when none lifts the limit, or the server names an unknown one', () => {
     expect(planLimitRefusal(refused({ upgradeTo: null }))?.upgradeTo).toBeNull();
     expect(planLimitRefusal(refused({}))?.upgradeTo).toBeNull();
+    expect(planLimitRefusal(refused({ upgradeTo: 'platine' }))?.upgradeTo).toBeNull();
   });
 
   it('is null for any other failure', () => {
@@ -30,22 +31,5 @@ describe('planLimitRefusal', () => {
       planLimitRefusal(new ApiError(402, { code: 'E_PAYMENT_DECLINED', message: 'Declined' })),
     ).toBeNull();
     expect(planLimitRefusal(new Error('boom'))).toBeNull();
-  });
-});
-
-describe('a mutation refused by the plan', () => {
-  it('opens the upgrade dialog, even when the page shows its errors itself', async () => {
-    const listener = vi.fn();
-    const unsubscribe = planLimitStore.subscribe(listener);
-    const mutation = queryClient.getMutationCache().build(queryClient, {
-      mutationFn: () => Promise.reject(refused({ upgradeTo: 'equipe' })),
-      meta: { handlesError: true },
-    });
-    await mutation.execute(undefined).catch(() => undefined);
-    expect(listener).toHaveBeenCalledTimes(1);
-    expect(planLimitStore.get()).toEqual({ message, upgradeTo: 'equipe' });
-    planLimitStore.close();
-    expect(planLimitStore.get()).toBeNull();
-    unsubscribe();
   });
 });
