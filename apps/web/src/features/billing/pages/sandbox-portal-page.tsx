@@ -113,7 +113,9 @@ function Portal({
             ))}
           </Stack>
         </Radio.Group>
-        <IntervalToggle value={nextInterval} onChange={setNextInterval} />
+        <Group>
+          <IntervalToggle value={nextInterval} onChange={setNextInterval} />
+        </Group>
         <Text size="sm" data-testid="portal-new-price">
           Nouveau prix : {formatCents(nextPrice.ht)} HT, soit {formatCents(nextPrice.ttc)} TTC{' '}
           {intervalSuffix[nextInterval]}
