@@ -14,7 +14,7 @@ export function UsageBars({ usage }: { usage: BillingResponse['usage'] }) {
               <Text size="sm" fw={500}>
                 {line.label}
               </Text>
-              <Text size="sm" c={line.full ? 'red.8' : 'dimmed'}>
+              <Text size="sm" c={line.full ? undefined : 'dimmed'} fw={line.full ? 700 : undefined}>
                 {line.value}
               </Text>
             </Group>
