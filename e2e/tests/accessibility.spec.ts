@@ -23,9 +23,6 @@ const notFound = '/cette-page-n-existe-pas';
 const publicPages = [
   '/',
   '/pricing',
-  '/payment/success',
-  // The "Pro" plan of the reference data (Gratuit 1, Pro 2, Équipe 3).
-  '/payment/2',
   '/cgu',
   '/privacy-policy',
   '/road-map',
@@ -164,6 +161,11 @@ test.describe('accessibility of every page', () => {
       '/dashboard/advertisement',
       '/dashboard/favorites',
       '/dashboard/settings',
+      // Billing (issue 20): the payment pages are for signed-in users (a visitor signs in first).
+      '/dashboard/settings/billing',
+      '/payment/pro',
+      '/payment/equipe?interval=year',
+      '/payment/portal',
       '/app/search',
       `/app/search?missionId=${ownMission}`,
       `/app/missions/${ownMission}`,
