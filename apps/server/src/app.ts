@@ -15,6 +15,7 @@ import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { advertisementsRoutes } from './modules/advertisements/advertisements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(messagesRoutes, { prefix: '/api/v1' });
   await app.register(teamsRoutes, { prefix: '/api/v1' });
   await app.register(invitationLinkRoutes, { prefix: '/api/v1' });
+  await app.register(billingRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin);
   phase('plugins');
   app.decorate('startupPhases', phases);

@@ -8,6 +8,17 @@ const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+const demoSeller: SellerIdentity = {
+  name: 'Closia SAS',
+  legalForm: 'SAS au capital de 10 000 €',
+  address: '12 rue de la Chaussée d’Antin, 75009 Paris, France',
+  siren: '912345678',
+  siret: '91234567800017',
+  rcs: 'RCS Paris',
+  vatNumber: 'FR32912345678',
+  email: 'facturation@closia.fr',
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,6 +46,30 @@ const envSchema = z.object({
   REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Bearer token that `/metrics` requires; without it `/metrics` is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Stripe (sk_live_… / sk_test_…); unset → the embedded sandbox provider. */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  /** The webhook endpoint's signing secret (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Stripe Tax computes the VAT (needs Stripe Tax set up); else a fixed 20 % tax rate. */
+  STRIPE_AUTOMATIC_TAX: flag.default(false),
+  /** The seller printed on invoices. */
+  SELLER_NAME: z.string().min(1).max(120).default(demoSeller.name),
+  SELLER_LEGAL_FORM: z.string().min(1).max(120).default(demoSeller.legalForm),
+  SELLER_ADDRESS: z.string().min(1).max(300).default(demoSeller.address),
+  SELLER_SIREN: z
+    .string()
+    .regex(/^[0-9]{9}$/)
+    .default(demoSeller.siren),
+  SELLER_SIRET: z
+    .string()
+    .regex(/^[0-9]{14}$/)
+    .default(demoSeller.siret),
+  SELLER_RCS: z.string().min(1).max(60).default(demoSeller.rcs),
+  SELLER_VAT_NUMBER: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9A-Z]{2,18}$/)
+    .default(demoSeller.vatNumber),
+  SELLER_EMAIL: z.email().default(demoSeller.email),
 });
 
 export interface Config {
@@ -69,6 +104,22 @@ export interface Config {
   realtimeMaxStreamsPerUser: number;
   /** `/metrics` answers only `Authorization: Bearer <token>`; null turns it off. */
   metricsToken: string | null;
+  /** Stripe's keys, or null: the embedded sandbox provider. */
+  stripe: { secretKey: string; webhookSecret: string; automaticTax: boolean } | null;
+  /** Who the invoices are from. */
+  seller: SellerIdentity;
+}
+
+/** The seller printed on every invoice (French legal identity). */
+export interface SellerIdentity {
+  name: string;
+  legalForm: string;
+  address: string;
+  siren: string;
+  siret: string;
+  rcs: string;
+  vatNumber: string;
+  email: string;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   const database: Config['database'] = e.DATABASE_URL
@@ -114,6 +168,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crmCacheTtlMs: e.CRM_CACHE_TTL_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
     realtimeMaxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            automaticTax: e.STRIPE_AUTOMATIC_TAX,
+          }
+        : null,
+    seller: {
+      name: e.SELLER_NAME,
+      legalForm: e.SELLER_LEGAL_FORM,
+      address: e.SELLER_ADDRESS,
+      siren: e.SELLER_SIREN,
+      siret: e.SELLER_SIRET,
+      rcs: e.SELLER_RCS,
+      vatNumber: e.SELLER_VAT_NUMBER,
+      email: e.SELLER_EMAIL,
+    },
   };
 }
 
@@ -158,6 +230,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     crmCacheTtlMs: 10_000,
     metricsToken: null,
     realtimeMaxStreamsPerUser: 20,
+    stripe: null,
+    seller: demoSeller,
     ...overrides,
   };
 }

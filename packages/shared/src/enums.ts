@@ -358,10 +358,20 @@ export const notificationTypes = [
   'team_event',
   'service_approved',
   'service_rejected',
+  'subscription_activated',
+  'subscription_payment_failed',
+  'subscription_canceled',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
-export const notificationCategories = ['messages', 'applications', 'deals', 'teams', 'services'] as const;
+export const notificationCategories = [
+  'messages',
+  'applications',
+  'deals',
+  'teams',
+  'services',
+  'billing',
+] as const;
 export type NotificationCategory = (typeof notificationCategories)[number];
 export const notificationCategoryLabels: Record<NotificationCategory, string> = {
   messages: 'Nouveaux messages',
@@ -369,6 +379,7 @@ export const notificationCategoryLabels: Record<NotificationCategory, string> = 
   deals: 'Ventes transmises et remboursées',
   teams: 'Invitations et vie des équipes',
   services: 'Validation de mes formations',
+  billing: 'Abonnement et paiements',
 };
 export const notificationCategoryOf: Record<NotificationType, NotificationCategory> = {
   message: 'messages',
@@ -385,6 +396,9 @@ export const notificationCategoryOf: Record<NotificationType, NotificationCatego
   team_event: 'teams',
   service_approved: 'services',
   service_rejected: 'services',
+  subscription_activated: 'billing',
+  subscription_payment_failed: 'billing',
+  subscription_canceled: 'billing',
 };
 /**
  * E-mail by default for everything but direct messages: a conversation is read in the app, and
@@ -396,6 +410,7 @@ export const defaultEmailNotifications: Record<NotificationCategory, boolean> = 
   deals: true,
   teams: true,
   services: true,
+  billing: true,
 };
 
 /** The commission ledger (responses/deals.ts): a line's role and its status as answered. */

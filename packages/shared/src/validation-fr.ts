@@ -188,6 +188,10 @@ export function validationMessageFr(item: ValidationErrorItem): string {
       return `La période ne doit pas dépasser ${plural(meta.max, 'jour', 'jours')}`;
     case 'leadStageState':
       return 'Cette qualification contredit le statut de contact';
+    case 'cardExpired':
+      return 'Cette carte a expiré';
+    case 'testCard':
+      return 'Mode test : utilisez l’une des cartes de test indiquées';
     default:
       return 'Valeur invalide';
   }

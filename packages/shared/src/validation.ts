@@ -70,6 +70,8 @@ export const ruleMessages = {
   dateSpan: 'The {field} field must be at most {max} days after {otherField}',
   // Prospects: a qualification that contradicts the contact status (prospect-rules.ts).
   leadStageState: 'The selected {field} contradicts the contact status {state}',
+  cardExpired: 'The card has expired',
+  testCard: 'Test mode: use one of the test cards',
 } as const;
 export type ValidationRule = keyof typeof ruleMessages;
 

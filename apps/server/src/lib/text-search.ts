@@ -13,6 +13,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { freelancersGeneration, listingsGeneration } from './listing-changes';
 import { resultCache } from './result-cache';
 
@@ -25,10 +26,6 @@ interface WordRow {
   word: string;
   known: boolean;
   spellings: string[] | null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** A tsquery lexeme of letters and digits only (what the word splitting leaves). */
@@ -61,8 +58,9 @@ const spellings = resultCache<string | null>({
 });
 
 async function correctedQuery(db: DbOrTx, text: string): Promise<string | null> {
-  const rows = rowsOf<WordRow>(
-    await db.execute(sql`
+  const rows = await rowsOf<WordRow>(
+    db,
+    sql`
       select q.w as word,
         exists(select 1 from search_words where word = q.w) as known,
         (select array_agg(s.word order by similarity(s.word, q.w) desc)
@@ -73,7 +71,7 @@ async function correctedQuery(db: DbOrTx, text: string): Promise<string | null> 
       where q.w <> ''
       order by q.n
       limit ${MAX_WORDS}
-    `),
+    `,
   );
   const groups: string[] = [];
   rows.forEach((row, index) => {

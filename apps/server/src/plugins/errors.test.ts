@@ -157,6 +157,6 @@ describe('the reason beside the code', () => {
     }[];
     const envelope = schemas.find((schema) => schema.title === 'ApiError');
     expect(envelope?.properties?.reason).toEqual({ type: 'string', enum: errorReasonNames });
-    expect(Object.keys(envelope?.properties ?? {})).toEqual(['code', 'message', 'reason', 'errors']);
+    expect(Object.keys(envelope?.properties ?? {})).toEqual(['code', 'message', 'reason', 'meta', 'errors']);
   });
 });

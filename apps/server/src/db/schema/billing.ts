@@ -83,10 +83,7 @@ export const subscriptions = pgTable(
     index('subscriptions_status_plan_idx').on(t.status, t.planId),
     check('subscriptions_plan_check', sql`${t.planId} in ('pro', 'equipe')`),
     check('subscriptions_interval_check', sql`${t.interval} in ('month', 'year')`),
-    check(
-      'subscriptions_status_check',
-      sql`${t.status} in ('incomplete', 'active', 'past_due', 'canceled')`,
-    ),
+    check('subscriptions_status_check', sql`${t.status} in ('incomplete', 'active', 'past_due', 'canceled')`),
   ],
 );
 

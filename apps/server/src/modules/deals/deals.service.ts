@@ -26,6 +26,7 @@ import {
 } from '@closia/shared';
 import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { applications, deals, missions, prospects, services, teamMembers } from '../../db/schema';
 import { AppError, conflict, fieldError } from '../../lib/errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
@@ -252,9 +253,7 @@ export async function listDeals(db: DbOrTx, viewer: Viewer, query: DealListQuery
       .where(sql`${deals.id} in (${page})`)
       .orderBy(...orderBy);
     const counted = (where: SQL) => sql`(select count(*) from ${deals}${joins(false)} where ${where})`;
-    totalQuery = db
-      .execute(sql`select (${counted(owned)} + ${counted(setOnly)})::int as n`)
-      .then((result) => (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows));
+    totalQuery = rowsOf<{ n: number }>(db, sql`select (${counted(owned)} + ${counted(setOnly)})::int as n`);
   } else {
     const where = and(...(who ? [who] : []), ...filters);
     rowsQuery = dealsQuery(db)

@@ -15,6 +15,7 @@ import {
 } from '@closia/shared';
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { listedMissionWords, missions } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { listingsGeneration } from '../../lib/listing-changes';
@@ -140,10 +141,10 @@ function offersOf(input: MissionSearchQuery, selected: SQL | Sampled | null): SQ
 
 /** The planner's estimate of how many missions `where` selects (an EXPLAIN, nothing is read). */
 async function estimatedCount(db: DbOrTx, where: SQL): Promise<number> {
-  const result = (await db.execute(sql`explain (format json) select 1 from ${missions} where ${where}`)) as
-    | unknown[]
-    | { rows: unknown[] };
-  const [row] = (Array.isArray(result) ? result : result.rows) as Record<string, unknown>[];
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`explain (format json) select 1 from ${missions} where ${where}`,
+  );
   const raw = row ? Object.values(row)[0] : null;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
     | [{ Plan: { 'Plan Rows': number } }]
@@ -311,7 +312,9 @@ interface Sampled {
  * would cost the server more to read than the query costs the database.
  */
 async function sampleOf(db: DbOrTx, found: SQL): Promise<Sampled> {
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<Sampled>(
+    db,
+    sql`
     with sample as (
       select ${missions.id} as id, ${missions.missionType} as mission_type, ${missions.serviceId} as service_id
       from ${missions} where ${found} limit ${SAMPLED_MATCHES}
@@ -322,8 +325,8 @@ async function sampleOf(db: DbOrTx, found: SQL): Promise<Sampled> {
     from (select coalesce(array_agg(id), '{}') as ids from sample) ids,
       (select coalesce(array_agg(mission_type), '{}') as types, coalesce(array_agg(service_id), '{}') as services,
         coalesce(array_agg(n), '{}') as counts from offers) counted
-  `)) as unknown as Sampled[] | { rows: Sampled[] };
-  const [row] = Array.isArray(result) ? result : result.rows;
+  `,
+  );
   return row ?? { ids: [], types: [], services: [], counts: [] };
 }
 

@@ -109,6 +109,7 @@ export const GROUPS = {
   missions: ['missions', 'applications', 'jobs', 'freelancers'],
   sales: ['deals', 'commissions', 'prospects', 'stats', 'dashboard'],
   teams: ['teams'],
+  billing: ['billing'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Group = keyof typeof GROUPS;
