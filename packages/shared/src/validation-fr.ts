@@ -188,6 +188,8 @@ export function validationMessageFr(item: ValidationErrorItem): string {
       return `La période ne doit pas dépasser ${plural(meta.max, 'jour', 'jours')}`;
     case 'leadStageState':
       return 'Cette qualification contredit le statut de contact';
+    case 'future':
+      return 'Cette date doit être dans le futur';
     case 'cardExpired':
       return 'Cette carte a expiré';
     case 'testCard':

@@ -70,6 +70,7 @@ export const ruleMessages = {
   dateSpan: 'The {field} field must be at most {max} days after {otherField}',
   // Prospects: a qualification that contradicts the contact status (prospect-rules.ts).
   leadStageState: 'The selected {field} contradicts the contact status {state}',
+  future: 'The {field} field must be a date in the future',
   cardExpired: 'The card has expired',
   testCard: 'Test mode: use one of the test cards',
 } as const;

@@ -25,7 +25,7 @@ const DAY_MS = 86_400_000;
 /** What `planOf` needs of a subscription row. */
 export type SubscriptionState = Pick<
   typeof subscriptions.$inferSelect,
-  'planId' | 'status' | 'pastDueSince' | 'currentPeriodEnd'
+  'planId' | 'status' | 'pastDueSince' | 'currentPeriodEnd' | 'provider'
 >;
 
 /** When a past-due subscription falls back to Gratuit (null: it is not past due). */
@@ -37,6 +37,8 @@ export function graceEndsAt(sub: SubscriptionState): Date | null {
 /** The plan a subscription gives at `at`: its own while active or within the grace period, else Gratuit. */
 export function planGiven(sub: SubscriptionState | null | undefined, at: Date = now()): PlanId {
   if (!sub) return 'gratuit';
+  // An admin's grant ends at its date (nobody renews it); a provider's period is renewed by its webhooks.
+  if (sub.provider === 'manual' && sub.currentPeriodEnd <= at) return 'gratuit';
   if (sub.status === 'active') return sub.planId;
   if (sub.status === 'past_due' && at < graceEndsAt(sub)!) return sub.planId;
   return 'gratuit';
@@ -50,6 +52,7 @@ export async function planOf(db: DbOrTx, userId: number): Promise<PlanId> {
       status: subscriptions.status,
       pastDueSince: subscriptions.pastDueSince,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
+      provider: subscriptions.provider,
     })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId));

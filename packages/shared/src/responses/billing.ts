@@ -37,6 +37,8 @@ export const billingResponse = z.object({
   interval: z.enum(billingIntervals).nullable(),
   status: z.enum(subscriptionStatuses).nullable(),
   provider: z.enum(['stripe', 'sandbox']),
+  /** The plan was granted by an admin until `currentPeriodEnd` (nothing to pay or manage). */
+  granted: z.boolean(),
   currentPeriodEnd: textField().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   /** While past due: when the plan falls back to Gratuit. */
@@ -90,3 +92,29 @@ export const invoiceResponse = z.object({
   hostedUrl: textField().nullable(),
 });
 export type InvoiceResponse = z.infer<typeof invoiceResponse>;
+
+/** `/admin`'s revenue figures: MRR (cents HT), paying subscriptions by plan, churn, failed payments. */
+export const adminBillingSummaryResponse = z.object({
+  mrrCents: z.number(),
+  activeByPlan: z.object({ pro: z.number(), equipe: z.number() }),
+  churnedThisMonth: z.number(),
+  failedPayments: z.number(),
+  /** Plans granted by admins, running now. */
+  grants: z.number(),
+});
+export type AdminBillingSummary = z.infer<typeof adminBillingSummaryResponse>;
+
+export const adminSubscriptionRowResponse = z.object({
+  id: z.number(),
+  userId: z.number(),
+  fullName: textField(),
+  email: textField(),
+  planId: z.enum(['pro', 'equipe']),
+  interval: z.enum(billingIntervals),
+  status: z.enum(subscriptionStatuses),
+  provider: z.enum(['stripe', 'sandbox', 'manual']),
+  currentPeriodEnd: textField(),
+  cancelAtPeriodEnd: z.boolean(),
+  createdAt: textField(),
+});
+export type AdminSubscriptionRow = z.infer<typeof adminSubscriptionRowResponse>;

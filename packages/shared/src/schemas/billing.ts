@@ -3,8 +3,10 @@
  * the sandbox's checkout page, a plan change from the sandbox's portal, an admin's grant.
  */
 import { z } from 'zod';
+import { subscriptionStatuses } from '../enums';
 import { billingIntervals, planIds } from '../plans';
-import { enumField, textField } from './fields';
+import { enumField, idField, textField, utcDateTime } from './fields';
+import { paginationQuerySchema } from './query';
 
 export const checkoutBody = z.object({
   planId: enumField(planIds),
@@ -55,3 +57,22 @@ export const sandboxPortalBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('resume') }),
 ]);
 export type SandboxPortalBody = z.infer<typeof sandboxPortalBody>;
+
+/** `GET /admin/billing/subscriptions`: filters and page. */
+export const adminSubscriptionsQuery = paginationQuerySchema.extend({
+  status: enumField(subscriptionStatuses).optional(),
+  plan: enumField(['pro', 'equipe'] as const).optional(),
+});
+export type AdminSubscriptionsQuery = z.infer<typeof adminSubscriptionsQuery>;
+
+/** An admin grants a paid plan by hand until a date, with a reason kept in the audit log. */
+export const adminGrantBody = z.object({
+  userId: idField(),
+  planId: enumField(['pro', 'equipe'] as const),
+  until: utcDateTime().refine((value) => Date.parse(value) > Date.now(), {
+    message: 'Must be in the future',
+    params: { rule: 'future' },
+  }),
+  reason: textField().trim().min(3).max(500),
+});
+export type AdminGrantBody = z.infer<typeof adminGrantBody>;

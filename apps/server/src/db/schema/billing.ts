@@ -22,7 +22,8 @@ import {
 import { timestamps } from './columns';
 import { users } from './users';
 
-export type BillingProvider = 'stripe' | 'sandbox';
+/** Who bills: Stripe, the sandbox, or an admin's grant (`manual`, no payment). */
+export type BillingProvider = 'stripe' | 'sandbox' | 'manual';
 
 /** Who an invoice is addressed to, as collected at checkout. */
 export interface BillingIdentity {

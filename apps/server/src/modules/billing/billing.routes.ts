@@ -1,4 +1,8 @@
 import {
+  adminBillingSummaryResponse,
+  adminGrantBody,
+  adminSubscriptionRowResponse,
+  adminSubscriptionsQuery,
   billingResponse,
   checkoutBody,
   checkoutResponse,
@@ -18,8 +22,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { paginationMetaResponse } from '../../lib/pagination';
-import { requireUser } from '../../plugins/session';
+import { requireAdmin, requireUser } from '../../plugins/session';
 import { getBilling, listInvoices, openPortal, presentPlans, startCheckout } from './billing.service';
+import { billingSummary, grantPlan, listSubscriptions } from './billing-admin.service';
 import type { PaymentProvider } from './provider';
 import {
   advanceMine,
@@ -265,6 +270,55 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = userOf(request);
       await deliver(await advanceMine(app.db, userId, request.body.outcome));
       return getBilling(app.db, provider, userId);
+    },
+  );
+
+  app.get(
+    '/admin/billing/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: MRR (cents HT), paying subscriptions by plan, churned this month, failed payments',
+        response: { 200: adminBillingSummaryResponse },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return billingSummary(app.db);
+    },
+  );
+
+  app.get(
+    '/admin/billing/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: the subscriptions, by status and plan, latest change first',
+        querystring: adminSubscriptionsQuery,
+        response: {
+          200: z.object({ data: z.array(adminSubscriptionRowResponse), meta: paginationMetaResponse }),
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return listSubscriptions(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/admin/billing/grants',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: grant a paid plan by hand until a date (recorded in the audit log)',
+        body: adminGrantBody,
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      await grantPlan(app.db, { id: admin.id, ip: request.ip }, request.body);
+      return reply.code(204).send();
     },
   );
 };

@@ -20,6 +20,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { billingCustomers, checkoutSessions, invoices, subscriptions, users } from '../../db/schema';
+import { now } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { graceEndsAt, planGiven } from '../../lib/plan';
@@ -75,13 +76,15 @@ export async function getBilling(
     usageOf(db, userId),
   ]);
   const planId = planGiven(sub);
-  const live = sub && sub.status !== 'canceled' ? sub : null;
+  const grantOver = sub?.provider === 'manual' && sub.currentPeriodEnd <= now();
+  const live = sub && sub.status !== 'canceled' && !grantOver ? sub : null;
   return {
     planId,
     subscribedPlanId: live?.planId ?? null,
     interval: live?.interval ?? null,
     status: sub?.status ?? null,
     provider: provider.name,
+    granted: live?.provider === 'manual',
     currentPeriodEnd: live?.currentPeriodEnd.toISOString() ?? null,
     cancelAtPeriodEnd: live?.cancelAtPeriodEnd ?? false,
     graceEndsAt: sub ? (graceEndsAt(sub)?.toISOString() ?? null) : null,

@@ -2,7 +2,7 @@ import { planPrice, sandboxTestCards } from '@closia/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { billingEvents, invoices, subscriptions } from '../../db/schema';
+import { auditLog, billingEvents, invoices, subscriptions } from '../../db/schema';
 import { setClock } from '../../lib/clock';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 import { prorationLines } from './sandbox.service';
@@ -378,5 +378,72 @@ describe('portal, renewals and failed payments', () => {
     expect((await client.post('/api/v1/billing/sandbox/advance', { outcome: 'paid' })).statusCode).toBe(409);
     expect((await client.get('/api/v1/billing/invoices')).json().meta.total).toBe(0);
     expect((await new TestClient(ctx.app).get('/api/v1/billing')).statusCode).toBe(401);
+  });
+});
+
+describe('billing for admins', () => {
+  it('sums the MRR, counts subscriptions by plan, and grants a plan by hand with an audit entry', async () => {
+    const admin = await signedInClient(ctx.app, { admin: true });
+    const before = (await admin.client.get('/api/v1/admin/billing/summary')).json();
+    await subscriber('pro', 'month');
+    await subscriber('equipe', 'year');
+    const after = (await admin.client.get('/api/v1/admin/billing/summary')).json();
+    expect(after.mrrCents - before.mrrCents).toBe(2900 + Math.round((7900 * 10) / 12));
+    expect(after.activeByPlan.equipe - before.activeByPlan.equipe).toBe(1);
+
+    const list = (
+      await admin.client.get('/api/v1/admin/billing/subscriptions?plan=equipe&status=active')
+    ).json();
+    expect(list.data.every((row: { planId: string }) => row.planId === 'equipe')).toBe(true);
+    expect(list.meta.total).toBeGreaterThanOrEqual(1);
+
+    const { user, client } = await signedInClient(ctx.app, { kind: 'closer' });
+    const until = new Date(Date.now() + 30 * DAY).toISOString();
+    const granted = await admin.client.post('/api/v1/admin/billing/grants', {
+      userId: user.id,
+      planId: 'pro',
+      until,
+      reason: 'Partenaire de lancement',
+    });
+    expect(granted.statusCode, granted.body).toBe(204);
+    expect(await billingOf(client)).toMatchObject({ planId: 'pro', granted: true });
+    const [entry] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
+    expect(entry).toMatchObject({
+      action: 'billing.grant',
+      actorId: admin.user.id,
+      reason: 'Partenaire de lancement',
+    });
+    // The grant ends at its date.
+    setClock(() => new Date(Date.parse(until) + 1000));
+    expect((await billingOf(client)).planId).toBe('gratuit');
+    setClock(null);
+    // Not over a paying subscription; not in the past; admins only.
+    const paying = await subscriber('pro', 'month');
+    const refused = await admin.client.post('/api/v1/admin/billing/grants', {
+      userId: paying.user.id,
+      planId: 'equipe',
+      until,
+      reason: 'Essai',
+    });
+    expect(refused.json().reason).toBe('ALREADY_SUBSCRIBED');
+    const past = await admin.client.post('/api/v1/admin/billing/grants', {
+      userId: user.id,
+      planId: 'pro',
+      until: '2020-01-01T00:00:00Z',
+      reason: 'Essai',
+    });
+    expect(past.json().errors[0]).toMatchObject({ field: 'until', rule: 'future' });
+    expect((await client.get('/api/v1/admin/billing/summary')).statusCode).toBe(403);
+    expect((await client.get('/api/v1/admin/billing/subscriptions')).statusCode).toBe(403);
+    expect(
+      (
+        await client.post('/api/v1/admin/billing/grants', {
+          userId: user.id,
+          planId: 'pro',
+          until,
+          reason: 'Moi',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -82,7 +82,7 @@ export interface ProviderEvent {
 }
 
 export interface PaymentProvider {
-  readonly name: BillingProvider;
+  readonly name: Exclude<BillingProvider, 'manual'>;
   createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
   /** The page where a customer changes plan, interval or payment method, or cancels. */
   createPortal(customerRef: string, returnUrl: string): Promise<{ url: string }>;

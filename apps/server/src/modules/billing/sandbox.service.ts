@@ -21,6 +21,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { billingCustomers, checkoutSessions, type InvoiceLine, subscriptions, users } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/errors';
+import { formatParisDay } from '../../lib/paris-time';
 import { subscriptionLabel } from './billing.service';
 import type { PaidPlanId } from './provider';
 import {
@@ -38,9 +39,6 @@ export interface SandboxEvent {
   type: string;
   object: Record<string, unknown>;
 }
-
-const frenchDay = (date: Date) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' }).format(date);
 
 /** The end of a period that starts at `start` (a calendar month or year later, as Stripe bills). */
 export function periodEnd(start: Date, interval: BillingInterval): Date {
@@ -165,7 +163,7 @@ function invoiceOf(
 
 const periodLine = (planId: PaidPlanId, interval: BillingInterval, start: Date, end: Date) =>
   lineFor(
-    `${subscriptionLabel(planId, interval)} (du ${frenchDay(start)} au ${frenchDay(end)})`,
+    `${subscriptionLabel(planId, interval)} (du ${formatParisDay(start)} au ${formatParisDay(end)})`,
     planPrice(planId, interval).ht,
   );
 

@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { now } from '../../lib/clock';
+import { formatParisLongDate, parisWallClock } from '../../lib/paris-time';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { subscriptionLabel } from './billing.service';
 import type { PaymentProvider, ProviderEvent, ProviderInvoice, ProviderSubscription } from './provider';
@@ -25,8 +26,6 @@ import type { PaymentProvider, ProviderEvent, ProviderInvoice, ProviderSubscript
 export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored';
 
 const DAY_MS = 86_400_000;
-const frenchDate = (date: Date) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(date);
 
 /** The state an event asks us to read back, fetched before the transaction (the provider may be slow). */
 interface Fetched {
@@ -190,11 +189,11 @@ async function syncSubscription(
       userId,
       type: 'subscription_activated',
       title: `Votre abonnement ${planName} est actif`,
-      body: `${label}, jusqu’au ${frenchDate(sub.currentPeriodEnd)}.`,
+      body: `${label}, jusqu’au ${formatParisLongDate(sub.currentPeriodEnd)}.`,
       link: '/app/settings/billing',
       mail: {
         subject: `Votre abonnement ${planName} est actif`,
-        text: `Bonjour,\n\nMerci ! Votre ${label.toLowerCase()} est actif jusqu’au ${frenchDate(sub.currentPeriodEnd)}. Votre facture est disponible dans « Abonnement et factures » : ${work.appUrl}/app/settings/billing\n\nL’équipe Closia`,
+        text: `Bonjour,\n\nMerci ! Votre ${label.toLowerCase()} est actif jusqu’au ${formatParisLongDate(sub.currentPeriodEnd)}. Votre facture est disponible dans « Abonnement et factures » : ${work.appUrl}/app/settings/billing\n\nL’équipe Closia`,
       },
     });
   } else if (sub.status === 'past_due' && before?.status !== 'past_due') {
@@ -206,7 +205,7 @@ async function syncSubscription(
       userId,
       type: 'subscription_payment_failed',
       title: 'Le paiement de votre abonnement a échoué',
-      body: `Mettez à jour votre moyen de paiement avant le ${frenchDate(graceEnd)} pour garder l’offre ${planName}.`,
+      body: `Mettez à jour votre moyen de paiement avant le ${formatParisLongDate(graceEnd)} pour garder l’offre ${planName}.`,
       link: '/app/settings/billing',
     });
     // Transactional: sent whatever the notification settings say.
@@ -215,7 +214,7 @@ async function syncSubscription(
       await work.mail(tx, {
         to: user.email,
         subject: 'Échec du paiement de votre abonnement Closia',
-        text: `Bonjour,\n\nLe paiement${amount} de votre ${label.toLowerCase()} n’a pas abouti. Vous gardez l’offre ${planName} jusqu’au ${frenchDate(graceEnd)} ; passé cette date, votre compte repassera à l’offre Gratuit (vos données restent consultables).\n\nMettez à jour votre moyen de paiement : ${work.appUrl}/app/settings/billing\n\nL’équipe Closia`,
+        text: `Bonjour,\n\nLe paiement${amount} de votre ${label.toLowerCase()} n’a pas abouti. Vous gardez l’offre ${planName} jusqu’au ${formatParisLongDate(graceEnd)} ; passé cette date, votre compte repassera à l’offre Gratuit (vos données restent consultables).\n\nMettez à jour votre moyen de paiement : ${work.appUrl}/app/settings/billing\n\nL’équipe Closia`,
         link: `${work.appUrl}/app/settings/billing`,
       });
     }
@@ -260,9 +259,7 @@ export async function recordInvoice(
   if (!user) return false;
 
   const paidAt = invoice.paidAt ?? now();
-  const year = Number(
-    new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/Paris' }).format(paidAt),
-  );
+  const { year } = parisWallClock(paidAt);
   const [counter] = await rowsOf<{ last: number }>(
     tx,
     sql`insert into invoice_counters (year, last) values (${year}, 1)

@@ -28,12 +28,12 @@ import {
   services,
   users,
 } from '../../db/schema';
+import { dayWindows, parisDate } from '../../lib/paris-time';
 import type { Viewer } from '../../lib/viewer';
 import { ledgerRoleOf } from '../deals/commissions.service';
 import { fullNameOf } from '../deals/deals.presenter';
 import { listDeals } from '../deals/deals.service';
 import { today as ledgerToday } from '../deals/ledger';
-import { dayWindows, parisDate } from '../prospects/paris-time';
 
 const limit = DASHBOARD_TODAY_LIMIT;
 const DAY_MS = 24 * 3600_000;

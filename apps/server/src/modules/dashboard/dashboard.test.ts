@@ -1,9 +1,9 @@
 import { dashboardTodaySchema } from '@closia/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, services } from '../../db/schema';
+import { dayWindows, parisDate } from '../../lib/paris-time';
 import { acceptedOn, dealBody, offerWithMissions, prospectOf } from '../../test/fixtures';
 import { createTestApp, signedInClient, TestClient, type TestContext } from '../../test/helpers';
-import { dayWindows, parisDate } from '../prospects/paris-time';
 import { weekOf } from './dashboard.service';
 
 let ctx: TestContext;

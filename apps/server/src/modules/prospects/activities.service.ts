@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { prospectActivities, prospects } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
-import { dayWindows } from './paris-time';
+import { dayWindows } from '../../lib/paris-time';
 import { type ActivityRow, type ProspectRow, presentActivity } from './prospects.presenter';
 import { earliestOpenDueAt, ownProspect } from './prospects.service';
 

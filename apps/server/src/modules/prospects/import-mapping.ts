@@ -19,7 +19,7 @@ import {
   validationMessage,
 } from '@closia/shared';
 import { AppError, fieldError } from '../../lib/errors';
-import { parseFrenchDateTime } from './paris-time';
+import { parseFrenchDateTime } from '../../lib/paris-time';
 
 // --- mapping ------------------------------------------------------------------------------------
 

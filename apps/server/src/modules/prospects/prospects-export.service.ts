@@ -8,7 +8,7 @@ import { type LeadStage, leadStageLabels, type ProspectState, prospectStateLabel
 import type { DbOrTx } from '../../db/client';
 import { prospects } from '../../db/schema';
 import { writeCsv } from '../../lib/csv';
-import { formatParis, parisDate } from './paris-time';
+import { formatParis, parisDate } from '../../lib/paris-time';
 import { type ProspectFilters, prospectConditions, prospectOrder } from './prospects.service';
 
 export const EXPORT_HEADERS = [

@@ -32,7 +32,7 @@ import { deals, prospectActivities, prospects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { escapeLike } from '../../lib/name-search';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
-import { dayWindows } from './paris-time';
+import { dayWindows } from '../../lib/paris-time';
 import {
   fullNameOf,
   type ProspectExtras,

@@ -100,6 +100,19 @@ export function formatParis(instant: Date): string {
   return `${pad(w.day)}/${pad(w.month)}/${w.year} ${pad(w.hour)}:${pad(w.minute)}`;
 }
 
+const longDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: PARIS });
+
+/** "31 janvier 2026": the Paris date of an instant, written out. */
+export function formatParisLongDate(instant: Date): string {
+  return longDate.format(instant);
+}
+
+/** "31/01/2026": the Paris date of an instant. */
+export function formatParisDay(instant: Date): string {
+  const w = parisWallClock(instant);
+  return `${pad(w.day)}/${pad(w.month)}/${w.year}`;
+}
+
 /** "2026-01-31": the Paris date of an instant. */
 export function parisDate(instant: Date): string {
   const w = parisWallClock(instant);
