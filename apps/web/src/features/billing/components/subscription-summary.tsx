@@ -22,7 +22,7 @@ export function SubscriptionSummary({ billing }: { billing: BillingResponse }) {
             {subscriptionStatusLabels[billing.status]}
           </Badge>
         )}
-        {billing.interval && billing.status !== 'canceled' && (
+        {billing.interval && billing.status !== 'canceled' && !billing.granted && (
           <Badge variant="outline" color="gray">
             Abonnement {intervalAdjectives[billing.interval]}
           </Badge>
@@ -41,7 +41,13 @@ export function SubscriptionSummary({ billing }: { billing: BillingResponse }) {
           compte repassera à l’offre Gratuit.
         </Alert>
       )}
-      {billing.currentPeriodEnd && billing.status !== 'canceled' && subscribed && (
+      {billing.granted && billing.currentPeriodEnd && subscribed && (
+        <Text size="sm" c="dimmed">
+          L’équipe Closia vous a accordé l’offre {subscribed.name} jusqu’au{' '}
+          {formatDate(billing.currentPeriodEnd)} : rien à payer d’ici là.
+        </Text>
+      )}
+      {!billing.granted && billing.currentPeriodEnd && billing.status !== 'canceled' && subscribed && (
         <Text size="sm" c="dimmed">
           {billing.cancelAtPeriodEnd
             ? `Votre abonnement ${subscribed.name} se termine le ${formatDate(billing.currentPeriodEnd)} : vous repasserez ensuite à l’offre Gratuit.`

@@ -41,7 +41,7 @@ export function BillingSettingsPage() {
               >
                 Changer d’offre
               </Button>
-              {billing.data.subscribedPlanId && (
+              {billing.data.subscribedPlanId && !billing.data.granted && (
                 <PortalButton leftSection={<IconExternalLink size={16} />}>Gérer mon abonnement</PortalButton>
               )}
             </Group>

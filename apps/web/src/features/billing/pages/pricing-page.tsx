@@ -220,7 +220,7 @@ function PlanAction({
     );
   }
   // A running subscription changes plan or ends in the portal (with proration), not through a new checkout.
-  const subscribed = billing?.subscribedPlanId != null && billing.status !== 'canceled';
+  const subscribed = billing?.subscribedPlanId != null && billing.status !== 'canceled' && !billing.granted;
   if (plan.id === 'gratuit') {
     if (subscribed) {
       return (

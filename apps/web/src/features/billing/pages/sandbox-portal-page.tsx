@@ -33,7 +33,10 @@ export function SandboxPortalPage() {
         </Center>
       ) : billing.isError ? (
         <LoadError error={billing.error} onRetry={() => void billing.refetch()} />
-      ) : billing.data.subscribedPlanId && billing.data.interval && billing.data.status !== 'canceled' ? (
+      ) : billing.data.subscribedPlanId &&
+        billing.data.interval &&
+        billing.data.status !== 'canceled' &&
+        !billing.data.granted ? (
         <Portal
           billing={billing.data}
           planId={billing.data.subscribedPlanId}
@@ -42,7 +45,11 @@ export function SandboxPortalPage() {
       ) : (
         <Alert color="blue" variant="light" title="Aucun abonnement en cours">
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">Vous êtes sur l’offre Gratuit. Choisissez une offre pour vous abonner.</Text>
+            <Text size="sm">
+              {billing.data.granted
+                ? `L’équipe Closia vous a accordé l’offre ${plans[billing.data.planId].name} : il n’y a rien à payer ni à gérer ici.`
+                : 'Vous êtes sur l’offre Gratuit. Choisissez une offre pour vous abonner.'}
+            </Text>
             <Button component={Link} to={paths.pricing} size="xs">
               Voir les offres
             </Button>

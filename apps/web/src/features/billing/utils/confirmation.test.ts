@@ -11,6 +11,7 @@ const billing = (patch: Partial<BillingResponse>): BillingResponse => ({
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   graceEndsAt: null,
+  granted: false,
   usage: [],
   ...patch,
 });
