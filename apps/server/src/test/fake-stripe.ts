@@ -3,7 +3,8 @@
  * here, and tests never reach the network). It speaks what the official SDK sends and reads:
  * form-encoded bodies with bracket keys (`line_items[0][price]`), `expand[]`, `Idempotency-Key`
  * replays (same key and parameters → the same answer; other parameters → 400 idempotency_error),
- * Stripe's error JSON, and collapsed expandable fields unless `expand` asks for them.
+ * Stripe's error JSON, expandable fields collapsed to their id unless `expand` asks for them, and
+ * Stripe's limit of four levels of expansion.
  *
  * Start it with `FakeStripe.start()`, point the SDK at `fake.apiBase`, read `fake.requests`.
  * `fake.failWith(…)` makes it answer errors (slowly, or never) to play Stripe being down.
@@ -255,6 +256,9 @@ export class FakeStripe {
     const expand: string[] = params.expand ?? [];
     const now = Math.floor(Date.now() / 1000);
     const byId = (prefix: string) => new RegExp(`^/v1/${prefix}/([^/]+)$`).exec(path)?.[1];
+    // As Stripe: "You cannot expand more than 4 levels of a property."
+    const tooDeep = expand.find((e) => e.split('.').length > 4);
+    if (tooDeep) return invalid(`You cannot expand more than 4 levels of a property (${tooDeep}).`, 'expand');
 
     if (method === 'POST' && path === '/v1/customers') {
       const customer = this.put({
@@ -418,6 +422,20 @@ export class FakeStripe {
         created: now,
         livemode: false,
       });
+    }
+
+    const priceId = method === 'GET' ? byId('prices') : undefined;
+    if (priceId) {
+      const price = this.objects.get(priceId);
+      return price?.object === 'price' ? ok(price) : missing('price', priceId);
+    }
+
+    const paymentMethodId = method === 'GET' ? byId('payment_methods') : undefined;
+    if (paymentMethodId) {
+      const paymentMethod = this.objects.get(paymentMethodId);
+      return paymentMethod?.object === 'payment_method'
+        ? ok(paymentMethod)
+        : missing('payment_method', paymentMethodId);
     }
 
     const subscriptionId = method === 'GET' ? byId('subscriptions') : undefined;

@@ -261,9 +261,14 @@ function findPrice(lookupKey: string): StripeJson {
 const PERIOD_START = Date.UTC(2026, 10, 1) / 1000;
 const PERIOD_END = Date.UTC(2026, 11, 1) / 1000;
 
-function priceJson(lookupKey: string | null, amount = 2900, interval = 'month'): StripeJson {
+function priceJson(
+  lookupKey: string | null,
+  amount = 2900,
+  interval = 'month',
+  id = 'price_1Pro',
+): StripeJson {
   return {
-    id: 'price_1Pro',
+    id,
     object: 'price',
     active: true,
     currency: 'eur',
@@ -470,16 +475,31 @@ function invoiceJson(overrides: StripeJson = {}, paymentMethod?: StripeJson): St
   };
 }
 
+/** Stores an invoice with the price of each line and the method of each payment, as Stripe holds them apart. */
+function putInvoice(invoice: StripeJson): void {
+  for (const line of invoice.lines.data) {
+    const price = line.pricing?.price_details?.price;
+    if (price && typeof price === 'object') fake.put(price);
+  }
+  for (const payment of invoice.payments?.data ?? []) {
+    const method = payment.payment.payment_intent?.payment_method;
+    if (method && typeof method === 'object') fake.put(method);
+  }
+  fake.put(invoice);
+}
+
 describe('retrieveInvoice', () => {
   it('maps a paid invoice to cents HT, VAT and TTC with the card’s last four', async () => {
-    fake.put(invoiceJson());
+    putInvoice(invoiceJson());
     const invoice = await provider().retrieveInvoice('in_1');
 
+    // Within Stripe's four levels of expansion; the line's price and the card are read apart.
     expect(fake.calls('GET /v1/invoices/in_1')[0]?.params.expand).toEqual([
-      'lines.data.pricing.price_details.price',
-      'payments.data.payment.payment_intent.payment_method',
+      'payments.data.payment.payment_intent',
       'payments.data.payment.charge',
     ]);
+    expect(fake.calls('GET /v1/prices/price_1Pro')).toHaveLength(1);
+    expect(fake.calls('GET /v1/payment_methods/pm_1')).toHaveLength(1);
     expect(invoice).toEqual({
       ref: 'in_1',
       customerRef: 'cus_1',
@@ -515,7 +535,7 @@ describe('retrieveInvoice', () => {
   });
 
   it('names a company with its VAT number, and a SEPA debit', async () => {
-    fake.put(
+    putInvoice(
       invoiceJson(
         {
           customer_name: 'Closers & Co SAS',
@@ -559,7 +579,7 @@ describe('retrieveInvoice', () => {
         payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444' } },
       },
     };
-    fake.put(base);
+    putInvoice(base);
     const invoice = await provider().retrieveInvoice('in_1');
     expect(invoice.lines).toEqual([
       {
@@ -586,7 +606,7 @@ describe('retrieveInvoice', () => {
       },
     });
     open.lines.data[0].pricing.price_details.price = priceJson(null, 79000, 'year');
-    fake.put(open);
+    putInvoice(open);
     const invoice = await provider().retrieveInvoice('in_1');
     expect(invoice).toMatchObject({
       status: 'open',
@@ -596,6 +616,62 @@ describe('retrieveInvoice', () => {
       paidAt: null,
       paymentMethod: 'Paiement en ligne',
     });
+  });
+});
+
+describe('retrieveInvoice after a plan change', () => {
+  it('takes the plan billed, not the one credited, and reads each price once', async () => {
+    const change = invoiceJson({
+      total_excluding_tax: 2500,
+      total_taxes: [{ amount: 500, tax_behavior: 'exclusive', type: 'tax_rate_details' }],
+      total: 3000,
+    });
+    const [proLine] = change.lines.data;
+    change.lines.data = [
+      { ...proLine, id: 'il_unused', amount: -1450, description: 'Temps non utilisé sur Closia Pro' },
+      {
+        ...proLine,
+        id: 'il_remaining',
+        amount: 3950,
+        description: 'Temps restant sur Closia Équipe',
+        pricing: {
+          type: 'price_details',
+          price_details: {
+            price: priceJson('closia_equipe_month', 7900, 'month', 'price_1Equipe'),
+            product: 'p',
+          },
+        },
+      },
+    ];
+    putInvoice(change);
+    const stripe = provider();
+    const invoice = await stripe.retrieveInvoice('in_1');
+    expect(invoice.planId).toBe('equipe');
+    expect(invoice.lines.map((line) => line.amountHt)).toEqual([-1450, 3950]);
+    expect(invoice).toMatchObject({ amountHt: 2500, vatAmount: 500, amountTtc: 3000 });
+
+    await stripe.retrieveInvoice('in_1');
+    expect(fake.calls('GET /v1/prices/price_1Equipe')).toHaveLength(1);
+  });
+
+  it('knows the prices it created without asking Stripe again', async () => {
+    const stripe = provider();
+    await stripe.createCheckout(checkout());
+    const ours = findPrice('closia_pro_month');
+    const invoice = invoiceJson();
+    invoice.lines.data[0].pricing.price_details.price = ours.id;
+    putInvoice(invoice);
+    expect((await stripe.retrieveInvoice('in_1')).planId).toBe('pro');
+    expect(fake.calls(`GET /v1/prices/${ours.id}`)).toHaveLength(0);
+  });
+});
+
+describe('the fake Stripe API', () => {
+  it('refuses more than four levels of expansion, as Stripe does', async () => {
+    putInvoice(invoiceJson());
+    await expect(
+      provider().stripe.invoices.retrieve('in_1', { expand: ['lines.data.pricing.price_details.price'] }),
+    ).rejects.toThrow('You cannot expand more than 4 levels of a property');
   });
 });
 

@@ -55,15 +55,18 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const paidPlanIds = ['pro', 'equipe'] as const satisfies readonly PaidPlanId[];
 
+export interface PlanAndInterval {
+  planId: PaidPlanId;
+  interval: BillingInterval;
+}
+
 /** The key an operator sees on a price in the dashboard: `closia_pro_month`. */
 export function priceLookupKey(planId: PaidPlanId, interval: BillingInterval): string {
   return `closia_${planId}_${interval}`;
 }
 
 /** The plan and interval of a lookup key made by `priceLookupKey` (null: not one of ours). */
-export function parseLookupKey(
-  key: string | null | undefined,
-): { planId: PaidPlanId; interval: BillingInterval } | null {
+export function parseLookupKey(key: string | null | undefined): PlanAndInterval | null {
   const match = /^closia_([a-z]+)_([a-z]+)$/.exec(key ?? '');
   if (!match) return null;
   const planId = paidPlanIds.find((id) => id === match[1]);
@@ -196,6 +199,8 @@ export class StripeProvider implements PaymentProvider {
   private readonly deadlineMs: number;
   /** Price ids by lookup key, found or created once per process. */
   private readonly prices = new Map<string, Promise<string>>();
+  /** The plan of each price seen (null: not one of ours), to read invoices' lines. */
+  private readonly planByPrice = new Map<string, PlanAndInterval | null>();
   private taxRate: Promise<string> | null = null;
 
   constructor(options: StripeProviderOptions) {
@@ -272,14 +277,17 @@ export class StripeProvider implements PaymentProvider {
 
   retrieveInvoice(ref: string): Promise<ProviderInvoice> {
     return this.call(async () => {
+      // Stripe expands at most four levels (`payments.data.payment.charge`): a line's price and a
+      // payment intent's method are one level too deep, so they are read apart when needed.
       const invoice = await this.stripe.invoices.retrieve(ref, {
-        expand: [
-          'lines.data.pricing.price_details.price',
-          'payments.data.payment.payment_intent.payment_method',
-          'payments.data.payment.charge',
-        ],
+        expand: ['payments.data.payment.payment_intent', 'payments.data.payment.charge'],
       });
-      return this.mapInvoice(invoice);
+      const planLine = planLineOf(invoice);
+      const [plan, paymentMethod] = await Promise.all([
+        this.planOfPrice(planLine?.pricing?.price_details?.price),
+        this.paymentMethodOf(invoice),
+      ]);
+      return this.mapInvoice(invoice, planLine, plan, paymentMethod);
     });
   }
 
@@ -316,7 +324,7 @@ export class StripeProvider implements PaymentProvider {
     if (start === undefined || end === undefined) {
       throw new Error(`Stripe subscription ${sub.id} has no current period`);
     }
-    const plan = this.planOf(sub.id, item?.price.lookup_key, sub.metadata);
+    const plan = this.planOrMetadata(sub.id, item ? planOfPriceObject(item.price) : null, sub.metadata);
     return {
       ref: sub.id,
       customerRef: idOf(sub.customer) ?? '',
@@ -333,15 +341,15 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
-  private mapInvoice(invoice: Stripe.Invoice): ProviderInvoice {
+  private mapInvoice(
+    invoice: Stripe.Invoice,
+    planLine: Stripe.InvoiceLineItem | undefined,
+    pricePlan: PlanAndInterval | null,
+    paymentMethod: string,
+  ): ProviderInvoice {
     const details = invoice.parent?.subscription_details ?? null;
     const lineItems = invoice.lines.data;
-    // The line that bills the plan: its price says which, its period is the one paid for.
-    const planLine =
-      lineItems.find((line) => parseLookupKey(linePrice(line)?.lookup_key)) ??
-      lineItems.find((line) => line.parent?.type === 'subscription_item_details') ??
-      lineItems[0];
-    const plan = this.planOf(invoice.id, linePrice(planLine)?.lookup_key, details?.metadata ?? null);
+    const plan = this.planOrMetadata(invoice.id, pricePlan, details?.metadata ?? null);
 
     const lines: InvoiceLine[] = lineItems.map((line) => {
       const inclusiveTax = (line.taxes ?? [])
@@ -386,7 +394,7 @@ export class StripeProvider implements PaymentProvider {
       amountTtc,
       currency: invoice.currency.toUpperCase(),
       paidAt: dateOf(invoice.status_transitions.paid_at),
-      paymentMethod: invoicePaymentMethod(invoice),
+      paymentMethod,
       buyer: {
         name,
         address: frenchAddressLine(invoice.customer_address),
@@ -400,22 +408,55 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
-  /** The plan of a price's lookup key, else of the metadata written at checkout. */
-  private planOf(
+  /** The plan its price says, else the one the metadata written at checkout says. */
+  private planOrMetadata(
     ref: string,
-    lookupKey: string | null | undefined,
+    fromPrice: PlanAndInterval | null,
     metadata: Stripe.Metadata | null,
-  ): { planId: PaidPlanId; interval: BillingInterval } {
-    const fromKey = parseLookupKey(lookupKey);
-    if (fromKey) return fromKey;
-    const planId = paidPlanIds.find((id) => id === metadata?.planId);
-    const interval = billingIntervals.find((i) => i === metadata?.interval);
-    if (planId && interval) return { planId, interval };
+  ): PlanAndInterval {
+    const plan = fromPrice ?? planFromMetadata(metadata);
+    if (plan) return plan;
     throw new AppError(
       400,
       errorCodes.badRequest,
       `Stripe object ${ref} is not a Closia plan (no closia_* price lookup key nor planId metadata)`,
     );
+  }
+
+  /** The plan of a price given by id or in full: ours are known, another is read once. */
+  private async planOfPrice(
+    price: string | Stripe.Price | null | undefined,
+  ): Promise<PlanAndInterval | null> {
+    if (!price) return null;
+    if (typeof price === 'object') return planOfPriceObject(price);
+    if (!this.planByPrice.has(price)) {
+      this.planByPrice.set(price, planOfPriceObject(await this.stripe.prices.retrieve(price)));
+    }
+    return this.planByPrice.get(price) ?? null;
+  }
+
+  /** "Carte bancaire •••• 4242" from the invoice's payment, its payment method read when needed. */
+  private async paymentMethodOf(invoice: Stripe.Invoice): Promise<string> {
+    const payments = invoice.payments?.data ?? [];
+    const payment =
+      payments.find((p) => p.status === 'paid') ?? payments.find((p) => p.is_default) ?? payments[0];
+    const intent = payment?.payment.payment_intent;
+    const charge = payment?.payment.charge;
+    if (intent && typeof intent === 'object' && intent.payment_method) {
+      const method =
+        typeof intent.payment_method === 'object'
+          ? intent.payment_method
+          : await this.stripe.paymentMethods.retrieve(intent.payment_method);
+      const text = paymentMethodText(method.type, method.card);
+      if (text) return text;
+    }
+    if (charge && typeof charge === 'object' && charge.payment_method_details) {
+      const method = charge.payment_method_details;
+      const text = paymentMethodText(method.type, method.card);
+      if (text) return text;
+    }
+    if (invoice.total === 0) return 'Aucun paiement (montant nul)';
+    return 'Paiement en ligne';
   }
 
   // --- what checkout needs, found or created once
@@ -460,6 +501,7 @@ export class StripeProvider implements PaymentProvider {
       active: true,
       expand: ['data.product'],
     });
+    for (const price of found.data) this.planByPrice.set(price.id, planOfPriceObject(price));
     const key = priceLookupKey(planId, interval);
     const amount = planPrice(planId, interval).ht;
     const existing = found.data.find((p) => p.lookup_key === key);
@@ -491,6 +533,7 @@ export class StripeProvider implements PaymentProvider {
       // Per key, amount and the price it replaces: a retry reuses it, a later change does not.
       { idempotencyKey: `closia-price-${key}-${amount}-${existing?.id ?? 'first'}` },
     );
+    this.planByPrice.set(created.id, { planId, interval });
     return created.id;
   }
 
@@ -563,39 +606,31 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
-function linePrice(line: Stripe.InvoiceLineItem | undefined): Stripe.Price | null {
-  if (!line) return null;
-  const price = line.pricing?.price_details?.price;
-  return price && typeof price === 'object' ? price : null;
+/**
+ * The line that bills the plan: a subscription line, the one paid for last (a plan change's
+ * invoice credits the old plan's unused time and bills the new plan's remaining time).
+ */
+function planLineOf(invoice: Stripe.Invoice): Stripe.InvoiceLineItem | undefined {
+  const lines = invoice.lines.data;
+  const subscriptionLines = lines.filter((line) => line.parent?.type === 'subscription_item_details');
+  const candidates = subscriptionLines.length > 0 ? subscriptionLines : lines;
+  return [...candidates].sort(
+    (a, b) => Number(b.amount > 0) - Number(a.amount > 0) || b.period.end - a.period.end,
+  )[0];
+}
+
+/** The plan a price of ours stands for: its lookup key, else the metadata it was created with. */
+function planOfPriceObject(price: Stripe.Price): PlanAndInterval | null {
+  return parseLookupKey(price.lookup_key) ?? planFromMetadata(price.metadata);
+}
+
+function planFromMetadata(metadata: Stripe.Metadata | null | undefined): PlanAndInterval | null {
+  const planId = paidPlanIds.find((id) => id === metadata?.planId);
+  const interval = billingIntervals.find((i) => i === metadata?.interval);
+  return planId && interval ? { planId, interval } : null;
 }
 
 function userIdOf(metadata: Stripe.Metadata | null | undefined): number | null {
   const id = Number(metadata?.userId);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** "Carte bancaire •••• 4242" from the invoice's payment (expanded by `retrieveInvoice`). */
-function invoicePaymentMethod(invoice: Stripe.Invoice): string {
-  const payments = invoice.payments?.data ?? [];
-  const payment =
-    payments.find((p) => p.status === 'paid') ?? payments.find((p) => p.is_default) ?? payments[0];
-  const intent = payment?.payment.payment_intent;
-  const charge = payment?.payment.charge;
-  if (
-    intent &&
-    typeof intent === 'object' &&
-    intent.payment_method &&
-    typeof intent.payment_method === 'object'
-  ) {
-    const method = intent.payment_method;
-    const text = paymentMethodText(method.type, method.card);
-    if (text) return text;
-  }
-  if (charge && typeof charge === 'object' && charge.payment_method_details) {
-    const method = charge.payment_method_details;
-    const text = paymentMethodText(method.type, method.card);
-    if (text) return text;
-  }
-  if (invoice.total === 0) return 'Aucun paiement (montant nul)';
-  return 'Paiement en ligne';
 }
