@@ -619,6 +619,20 @@ describe('retrieveInvoice', () => {
   });
 });
 
+describe('retrieveInvoice with a payment method since deleted', () => {
+  it('names the method from the payment intent’s type', async () => {
+    const invoice = invoiceJson();
+    invoice.payments.data[0].payment.payment_intent = {
+      id: 'pi_1',
+      object: 'payment_intent',
+      payment_method: 'pm_deleted',
+      payment_method_types: ['card'],
+    };
+    putInvoice(invoice);
+    expect((await provider().retrieveInvoice('in_1')).paymentMethod).toBe('Carte bancaire');
+  });
+});
+
 describe('retrieveInvoice after a plan change', () => {
   it('takes the plan billed, not the one credited, and reads each price once', async () => {
     const change = invoiceJson({

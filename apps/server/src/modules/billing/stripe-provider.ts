@@ -443,11 +443,20 @@ export class StripeProvider implements PaymentProvider {
     const intent = payment?.payment.payment_intent;
     const charge = payment?.payment.charge;
     if (intent && typeof intent === 'object' && intent.payment_method) {
+      // A method since deleted is no reason to lose the invoice: it is then named without details.
       const method =
         typeof intent.payment_method === 'object'
           ? intent.payment_method
-          : await this.stripe.paymentMethods.retrieve(intent.payment_method);
-      const text = paymentMethodText(method.type, method.card);
+          : await this.stripe.paymentMethods.retrieve(intent.payment_method).catch((error: unknown) => {
+              if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+              throw error;
+            });
+      const text = method
+        ? paymentMethodText(method.type, method.card)
+        : paymentMethodText(
+            intent.payment_method_types.length === 1 ? intent.payment_method_types[0] : undefined,
+            null,
+          );
       if (text) return text;
     }
     if (charge && typeof charge === 'object' && charge.payment_method_details) {
