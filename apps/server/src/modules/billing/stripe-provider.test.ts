@@ -7,7 +7,8 @@ import { AppError } from '@closia/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeStripe, parseStripeForm, type StripeJson } from '../../test/fake-stripe';
 import type { CheckoutRequest } from './provider';
-import { frenchAddressLine, StripeProvider, type StripeProviderOptions } from './stripe-provider';
+import { frenchAddressLine } from './stripe-mapping';
+import { StripeProvider, type StripeProviderOptions } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_closia';
 const DAY = 86_400;
