@@ -216,6 +216,18 @@ describe('createCheckout', () => {
     expect(fake.calls('POST /v1/prices')[0]?.params.unit_amount).toBe('7900');
   });
 
+  it('creates a new customer when the stored one was deleted on Stripe', async () => {
+    const created = await provider().createCheckout(checkout({ customerRef: 'cus_deleted' }));
+    const [customerCall] = fake.calls('POST /v1/customers');
+    expect(customerCall?.params.metadata).toEqual({ userId: '42' });
+    expect(customerCall?.idempotencyKey).toMatch(/^closia-customer-42-[0-9a-f]{16}-cus_deleted$/);
+    const customer = [...fake.objects.values()].find((o) => o.object === 'customer');
+    expect(created.customerRef).toBe(customer?.id);
+    const sessions = fake.calls('POST /v1/checkout/sessions');
+    expect(sessions.map((call) => call.params.customer)).toEqual(['cus_deleted', customer?.id]);
+    expect(sessions[1]?.idempotencyKey).toBe(`checkout-42-a-${customer?.id}`);
+  });
+
   it('uses an existing active 20 % French VAT rate', async () => {
     const rate = fake.put({
       id: 'txr_existing',

@@ -101,25 +101,36 @@ export class StripeProvider implements PaymentProvider {
         planId: request.planId,
         interval: request.interval,
       };
-      const session = await this.stripe.checkout.sessions.create(
-        {
-          mode: 'subscription',
-          customer,
-          client_reference_id: String(request.userId),
-          line_items: [{ price, quantity: 1, ...(taxRate ? { tax_rates: [taxRate] } : {}) }],
-          allow_promotion_codes: true,
-          ...(this.automaticTax ? { automatic_tax: { enabled: true } } : {}),
-          billing_address_collection: 'required',
-          tax_id_collection: { enabled: true },
-          customer_update: { address: 'auto', name: 'auto' },
-          locale: 'fr',
-          metadata,
-          subscription_data: { metadata },
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
+      const open = (billed: string, idempotencyKey: string) =>
+        this.stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer: billed,
+            client_reference_id: String(request.userId),
+            line_items: [{ price, quantity: 1, ...(taxRate ? { tax_rates: [taxRate] } : {}) }],
+            allow_promotion_codes: true,
+            ...(this.automaticTax ? { automatic_tax: { enabled: true } } : {}),
+            billing_address_collection: 'required',
+            tax_id_collection: { enabled: true },
+            customer_update: { address: 'auto', name: 'auto' },
+            locale: 'fr',
+            metadata,
+            subscription_data: { metadata },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey },
+        );
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await open(customer, request.idempotencyKey);
+      } catch (error) {
+        // The stored customer was deleted on Stripe's side (from the dashboard): a new one is
+        // created, and the answer's `customerRef` says which to keep from now on.
+        if (!request.customerRef || !isMissingCustomer(error)) throw error;
+        const replacement = await this.createCustomer(request, request.customerRef);
+        session = await open(replacement, `${request.idempotencyKey}-${replacement}`);
+      }
       if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no url`);
       return {
         id: session.id,
@@ -233,7 +244,7 @@ export class StripeProvider implements PaymentProvider {
 
   // --- what checkout needs, found or created once
 
-  private createCustomer(request: CheckoutRequest): Promise<string> {
+  private createCustomer(request: CheckoutRequest, replaces?: string): Promise<string> {
     // Derived from the user and what is sent: a retry creates no second customer, and a changed
     // e-mail (a different request for Stripe) does not collide with the first key.
     const fingerprint = createHash('sha256')
@@ -248,7 +259,10 @@ export class StripeProvider implements PaymentProvider {
           preferred_locales: ['fr'],
           metadata: { userId: String(request.userId) },
         },
-        { idempotencyKey: `closia-customer-${request.userId}-${fingerprint}` },
+        // A replacement has its own key: the deleted customer's would replay the deleted customer.
+        {
+          idempotencyKey: `closia-customer-${request.userId}-${fingerprint}${replaces ? `-${replaces}` : ''}`,
+        },
       )
       .then((customer) => customer.id);
   }
@@ -376,4 +390,12 @@ export class StripeProvider implements PaymentProvider {
       clearTimeout(timer);
     }
   }
+}
+
+function isMissingCustomer(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === 'resource_missing' &&
+    error.param === 'customer'
+  );
 }
