@@ -39,6 +39,7 @@ import {
   priceLookupKey,
   stripeErrorToAppError,
 } from './stripe-mapping';
+import { verifyStripeSignature } from './webhook-signature';
 
 export interface StripeProviderOptions {
   /** `STRIPE_SECRET_KEY`: `sk_test_…` or `sk_live_…` (or a restricted `rk_…` key with the rights docs/stripe.md lists). */
@@ -59,8 +60,6 @@ export interface StripeProviderOptions {
 export const STRIPE_TIMEOUT_MS = 1500;
 export const STRIPE_MAX_NETWORK_RETRIES = 1;
 const DEFAULT_DEADLINE_MS = 1800;
-/** The signature's age Stripe's webhook may have (seconds). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -176,25 +175,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
-    const invalid = () => new AppError(400, errorCodes.badRequest, 'Invalid webhook signature');
-    if (!signature) throw invalid();
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(
-        rawBody,
-        signature,
-        this.webhookSecret,
-        WEBHOOK_TOLERANCE_SECONDS,
-      );
-    } catch {
-      // A bad or expired signature, or a signed body that is not an event.
-      throw invalid();
-    }
-    const object = (event.data as { object?: unknown } | undefined)?.object as
-      | ProviderEvent['data']['object']
-      | undefined;
-    if (!event.id || !event.type || !object || typeof object.id !== 'string') throw invalid();
-    return { id: event.id, type: event.type, created: event.created, data: { object } };
+    return verifyStripeSignature(this.stripe, rawBody, signature, this.webhookSecret);
   }
 
   /** The plan of a price given by id or in full: ours are known, another is read once. */
