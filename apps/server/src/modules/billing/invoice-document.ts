@@ -638,8 +638,9 @@ function loadFontFiles(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
 async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
   const files = await loadFontFiles();
   pdf.registerFontkit(fontkit);
-  const regular = await pdf.embedFont(files.regular, { subset: true, customName: 'DejaVuSans' });
-  const bold = await pdf.embedFont(files.bold, { subset: true, customName: 'DejaVuSans-Bold' });
+  // Subsets, named with a tag as the PDF reference asks of a subset (fixed: the same invoice, the same bytes).
+  const regular = await pdf.embedFont(files.regular, { subset: true, customName: 'CLSREG+DejaVuSans' });
+  const bold = await pdf.embedFont(files.bold, { subset: true, customName: 'CLSBLD+DejaVuSans-Bold' });
   const boldSet = new Set(bold.getCharacterSet());
   const covered = new Set(regular.getCharacterSet().filter((c) => boldSet.has(c)));
   return { regular, bold, covered };
