@@ -19,6 +19,8 @@ import {
   formatEuros,
   formatFrenchDate,
   type InvoiceDocument,
+  LATE_PAYMENT_MENTION,
+  NO_DISCOUNT_MENTION,
   renderInvoicePdf,
   srgbIccProfile,
 } from './invoice-document';
@@ -26,9 +28,9 @@ import {
 const seller = {
   name: 'Closia',
   address: '12 rue de la Paix\n75002 Paris',
-  siren: '912345678',
-  siret: '91234567800015',
-  vatNumber: 'FR40912345678',
+  siren: '912345675',
+  siret: '91234567500017',
+  vatNumber: 'FR65912345675',
   email: 'facturation@closia.fr',
   legalForm: 'SAS au capital de 10 000 €',
   rcs: 'RCS Paris',
@@ -171,9 +173,9 @@ describe('facturXXml', () => {
       .ApplicableHeaderTradeAgreement;
     const sellerParty = agreement.SellerTradeParty;
     expect(sellerParty.Name).toBe('Closia');
-    expect(sellerParty.GlobalID).toEqual({ '#text': '91234567800015', '@schemeID': '0009' });
-    expect(sellerParty.SpecifiedLegalOrganization.ID).toEqual({ '#text': '912345678', '@schemeID': '0002' });
-    expect(sellerParty.SpecifiedTaxRegistration.ID).toEqual({ '#text': 'FR40912345678', '@schemeID': 'VA' });
+    expect(sellerParty.GlobalID).toEqual({ '#text': '91234567500017', '@schemeID': '0009' });
+    expect(sellerParty.SpecifiedLegalOrganization.ID).toEqual({ '#text': '912345675', '@schemeID': '0002' });
+    expect(sellerParty.SpecifiedTaxRegistration.ID).toEqual({ '#text': 'FR65912345675', '@schemeID': 'VA' });
     expect(sellerParty.PostalTradeAddress).toEqual({
       PostcodeCode: '75002',
       LineOne: '12 rue de la Paix',
@@ -322,11 +324,11 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('N° F-2026-000123');
     expect(text).toContain('Date d’émission : 26 novembre 2026');
     // Seller block.
-    for (const part of ['SAS au capital de 10 000 €', 'SIREN : 912345678', 'SIRET : 91234567800015']) {
+    for (const part of ['SAS au capital de 10 000 €', 'SIREN : 912345675', 'SIRET : 91234567500017']) {
       expect(text).toContain(part);
     }
-    expect(text).toContain('RCS Paris 912345678');
-    expect(text).toContain('N° TVA intracommunautaire : FR40912345678');
+    expect(text).toContain('RCS Paris 912345675');
+    expect(text).toContain('N° TVA intracommunautaire : FR65912345675');
     // Buyer block, accents intact.
     expect(text).toContain('Hélène Dupré');
     expect(text).toContain('Dupré Conseil');
@@ -420,6 +422,10 @@ describe('renderInvoicePdf', () => {
     expect(pieces.join('').replace(/\s/g, '')).toContain('Abcdefghij'.repeat(30));
     expect(text).toContain('fin');
     expect(text).toContain('par carte bancaire •••• 4242');
+    // The mentions stay together, whole, on the last page.
+    const last = (text.split('\f').at(-1) ?? '').replace(/\s*\n\s*/g, ' ');
+    expect(last).toContain(LATE_PAYMENT_MENTION);
+    expect(last).toContain(NO_DISCOUNT_MENTION);
     const cii = parseCii(await embeddedFacturX(bytes));
     expect(cii.SupplyChainTradeTransaction.ApplicableHeaderTradeAgreement.BuyerTradeParty.Name).toBe(
       new XMLParser().parse(`<a>${longName}</a>`).a,

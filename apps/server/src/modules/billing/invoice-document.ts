@@ -970,16 +970,22 @@ function drawPayment(layout: Layout, doc: InvoiceDocument): void {
 
 function drawMentions(layout: Layout): void {
   const style = { size: 8, color: MUTED };
-  layout.ensure(12);
-  layout.rule(layout.y);
-  layout.y -= 4;
-  for (const text of [
+  const mentions = [
     LATE_PAYMENT_MENTION,
     NO_DISCOUNT_MENTION,
     VAT_MENTION,
     OPERATION_MENTION,
     `Facture électronique au format Factur-X (profil EN 16931) : ses données structurées sont jointes au fichier (${FACTUR_X_FILENAME}).`,
-  ]) {
+  ];
+  // Kept together on one page: the mentions read as one block.
+  const height = mentions.reduce(
+    (total, text) => total + layout.wrap(text, CONTENT_WIDTH, style).length * layout.lineHeight(style) + 2,
+    4,
+  );
+  layout.ensure(height);
+  layout.rule(layout.y);
+  layout.y -= 4;
+  for (const text of mentions) {
     layout.paragraph(text, MARGIN, CONTENT_WIDTH, style);
     layout.y -= 2;
   }
