@@ -1,7 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { VAT_RATE_PERCENT } from '@closia/shared';
+import { build } from 'esbuild';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
@@ -480,6 +483,46 @@ describe('formats and the ICC profile', () => {
     for (const tag of tags) {
       expect(tag.offset % 4).toBe(0);
       expect(tag.offset + tag.size).toBeLessThanOrEqual(icc.byteLength);
+    }
+  });
+});
+
+describe('from the bundled server', () => {
+  it('finds its font from a CommonJS bundle built as scripts/build.mjs builds dist/server.cjs', async () => {
+    // The same esbuild options as the server bundle: CommonJS, import.meta.url defined as the
+    // bundle's own file URL. The bundle sits in apps/server/dist/, where the server's does.
+    const serverRoot = path.resolve(import.meta.dirname, '../../..');
+    mkdirSync(path.join(serverRoot, 'dist'), { recursive: true });
+    const dir = mkdtempSync(path.join(serverRoot, 'dist', 'invoice-bundle-'));
+    try {
+      const entry = path.join(dir, 'entry.ts');
+      writeFileSync(
+        entry,
+        [
+          `import { renderInvoicePdf } from ${JSON.stringify(path.join(import.meta.dirname, 'invoice-document.ts'))};`,
+          `renderInvoicePdf(JSON.parse(process.argv[2], (k, v) => (/At$|^period/.test(k) ? new Date(v) : v)))`,
+          '  .then((bytes) => process.stdout.write(String(bytes.length)));',
+        ].join('\n'),
+      );
+      const outfile = path.join(dir, 'server.cjs');
+      await build({
+        entryPoints: [entry],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        logLevel: 'silent',
+        supported: { 'dynamic-import': false },
+        define: { 'import.meta.dirname': '__dirname', 'import.meta.url': '__closiaModuleUrl' },
+        banner: { js: "const __closiaModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+      });
+      const { stdout } = await promisify(execFile)(process.execPath, [outfile, JSON.stringify(invoice())], {
+        cwd: dir,
+      });
+      expect(Number(stdout)).toBeGreaterThan(10_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
