@@ -395,6 +395,20 @@ describe('renderInvoicePdf', () => {
     expect(cents(sums.LineTotalAmount)).toBe(4000);
   });
 
+  it('writes a fractional quantity the French way on the page and as a decimal in the XML', async () => {
+    const doc = invoice({
+      lines: [{ description: 'Sièges supplémentaires', quantity: 2.5, unitAmountHt: 1000, amountHt: 2500 }],
+      amountHt: 2500,
+      vatAmount: 500,
+      amountTtc: 3000,
+    });
+    const bytes = await renderInvoicePdf(doc);
+    expect((await pdfText(bytes)).split('\n')).toContain('2,5');
+    const item = parseCii(await embeddedFacturX(bytes)).SupplyChainTradeTransaction
+      .IncludedSupplyChainTradeLineItem[0];
+    expect(text(item.SpecifiedLineTradeDelivery.BilledQuantity)).toBe('2.5');
+  });
+
   it('wraps long names and escapes hostile texts without breaking the page or the XML', async () => {
     const longName = `Ségolène ${'Abcdefghij'.repeat(30)} Fils`;
     const doc = invoice({

@@ -99,6 +99,8 @@ const dayParts = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
+const quantityFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 });
+
 /** 2900 → "29,00 €" (French grouping and non-breaking spaces, as Intl writes them). */
 export function formatEuros(cents: number): string {
   return money.format(cents / 100);
@@ -898,7 +900,12 @@ function drawLines(layout: Layout, doc: InvoiceDocument): void {
     // A line's first row keeps its figures; a very long designation continues on the next page.
     layout.ensure(height + 8);
     const first = layout.y - 6 - height;
-    layout.drawRight(decimal(line.quantity), COLUMNS.quantity.right, first + height * 0.25, style);
+    layout.drawRight(
+      quantityFormat.format(line.quantity),
+      COLUMNS.quantity.right,
+      first + height * 0.25,
+      style,
+    );
     layout.drawRight(formatEuros(line.unitAmountHt), COLUMNS.unit.right, first + height * 0.25, style);
     layout.drawRight(formatEuros(line.amountHt), COLUMNS.total.right, first + height * 0.25, style);
     layout.y -= 6;
