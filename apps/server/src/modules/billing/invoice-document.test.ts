@@ -208,6 +208,23 @@ describe('facturXXml', () => {
     expect(buyerParty.PostalTradeAddress).toEqual({ CountryID: 'FR' });
   });
 
+  it('reads the country from the address’s last part, and nothing from a hostile one', () => {
+    const address = (value: string) =>
+      parseCii(
+        facturXXml(
+          invoice({ buyer: { name: 'A', address: value, company: null, vatNumber: null, email: 'a@b.fr' } }),
+        ),
+      ).SupplyChainTradeTransaction.ApplicableHeaderTradeAgreement.BuyerTradeParty.PostalTradeAddress;
+    expect(address('Rue Neuve 1, 1000 Bruxelles, Belgique')).toEqual({
+      PostcodeCode: '1000',
+      LineOne: 'Rue Neuve 1',
+      CityName: 'Bruxelles',
+      CountryID: 'BE',
+    });
+    expect(address('1 rue A, 75001 Paris, constructor').CountryID).toBe('FR');
+    expect(address('__proto__').CountryID).toBe('FR');
+  });
+
   it('escapes the buyer’s XML specials and drops characters XML cannot carry', () => {
     const hostile = '<Ségolène & Fils> "l’atelier" \u0001\ud800</ram:Name><evil/>';
     const xml = facturXXml(

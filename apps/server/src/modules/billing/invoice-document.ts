@@ -157,22 +157,24 @@ interface PostalAddress {
   country: string;
 }
 
-const COUNTRY_NAMES: Record<string, string> = {
-  france: 'FR',
-  belgique: 'BE',
-  belgium: 'BE',
-  suisse: 'CH',
-  switzerland: 'CH',
-  luxembourg: 'LU',
-  allemagne: 'DE',
-  germany: 'DE',
-  espagne: 'ES',
-  spain: 'ES',
-  italie: 'IT',
-  italy: 'IT',
-  canada: 'CA',
-  monaco: 'MC',
-};
+const COUNTRY_NAMES = new Map<string, string>(
+  Object.entries({
+    france: 'FR',
+    belgique: 'BE',
+    belgium: 'BE',
+    suisse: 'CH',
+    switzerland: 'CH',
+    luxembourg: 'LU',
+    allemagne: 'DE',
+    germany: 'DE',
+    espagne: 'ES',
+    spain: 'ES',
+    italie: 'IT',
+    italy: 'IT',
+    canada: 'CA',
+    monaco: 'MC',
+  }),
+);
 
 /** The parts of a free-text address, one per line or comma. */
 function addressParts(address: string | null): string[] {
@@ -190,8 +192,8 @@ function postalAddress(address: string | null): PostalAddress {
   const parts = addressParts(address);
   let country = 'FR';
   const last = parts.at(-1)?.toLowerCase();
-  if (last && (COUNTRY_NAMES[last] || /^[a-z]{2}$/.test(last))) {
-    country = COUNTRY_NAMES[last] ?? last.toUpperCase();
+  if (last && (COUNTRY_NAMES.has(last) || /^[a-z]{2}$/.test(last))) {
+    country = COUNTRY_NAMES.get(last) ?? last.toUpperCase();
     parts.pop();
   }
   let postcode: string | null = null;
