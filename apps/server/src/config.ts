@@ -46,8 +46,11 @@ const envSchema = z.object({
   REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Bearer token that `/metrics` requires; without it `/metrics` is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
-  /** Stripe (sk_live_… / sk_test_…); unset → the embedded sandbox provider. */
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  /** Stripe (sk_live_…, sk_test_… or a restricted rk_… key); unset → the embedded sandbox provider. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/)
+    .optional(),
   /** The webhook endpoint's signing secret (whsec_…); required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   /** Stripe Tax computes the VAT (needs Stripe Tax set up); else a fixed 20 % tax rate. */

@@ -35,6 +35,7 @@ import {
   type SandboxEvent,
 } from './sandbox.service';
 import { SandboxProvider, sandboxWebhookSecret } from './sandbox-provider';
+import { StripeProvider } from './stripe-provider';
 import { handleWebhookEvent } from './webhook.service';
 
 const tags = ['billing'];
@@ -50,6 +51,7 @@ const sessionParams = z.object({
 
 /** The payment provider of this deployment: Stripe with its keys, else the embedded sandbox. */
 export function createProvider(app: FastifyInstance): PaymentProvider {
+  if (app.config.stripe) return new StripeProvider({ ...app.config.stripe, appUrl: app.config.appUrl });
   return new SandboxProvider(app.db, {
     appUrl: app.config.appUrl,
     webhookSecret: sandboxWebhookSecret(app.config.appKey),

@@ -164,11 +164,15 @@ export async function startCheckout(
     idempotencyKey: `checkout-${userId}-${planId}-${body.interval}-${Math.floor(Date.now() / REUSE_OPEN_CHECKOUT_MS)}`,
   });
   await db.transaction(async (tx) => {
-    if (!customerRef) {
+    // A first customer, or a replacement for one deleted in the provider's dashboard.
+    if (created.customerRef !== customerRef) {
       await tx
         .insert(billingCustomers)
         .values({ userId, provider: provider.name, customerRef: created.customerRef })
-        .onConflictDoNothing();
+        .onConflictDoUpdate({
+          target: [billingCustomers.userId, billingCustomers.provider],
+          set: { customerRef: created.customerRef, updatedAt: new Date() },
+        });
     }
     await tx.insert(checkoutSessions).values({
       id: created.id,

@@ -7,7 +7,7 @@
  * `sandbox.service.ts`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { AppError, type BillingInterval, errorCodes, type SubscriptionStatus } from '@closia/shared';
+import type { BillingInterval, SubscriptionStatus } from '@closia/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client';
@@ -22,9 +22,8 @@ import type {
   ProviderInvoice,
   ProviderSubscription,
 } from './provider';
+import { verifyStripeSignature } from './webhook-signature';
 
-/** How long a webhook signature stays valid (Stripe's default tolerance). */
-export const WEBHOOK_TOLERANCE_S = 300;
 /** A checkout page stays payable this long (Stripe: 24 h). */
 const CHECKOUT_LIFETIME_MS = 24 * 3_600_000;
 
@@ -230,25 +229,5 @@ export class SandboxProvider implements PaymentProvider {
       secret: this.options.webhookSecret,
     });
     return { body, signature };
-  }
-}
-
-/** Stripe's own check (HMAC over `t.body`, 5 min tolerance): 400 without a valid signature. */
-export function verifyStripeSignature(
-  stripe: Stripe,
-  rawBody: Buffer,
-  signature: string | undefined,
-  secret: string,
-): ProviderEvent {
-  if (!signature) throw new AppError(400, errorCodes.badRequest, 'Missing Stripe-Signature header');
-  try {
-    return stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      secret,
-      WEBHOOK_TOLERANCE_S,
-    ) as unknown as ProviderEvent;
-  } catch {
-    throw new AppError(400, errorCodes.badRequest, 'Invalid webhook signature');
   }
 }

@@ -5,7 +5,7 @@
  * trusts the event's copy of an object, it reads the object's current state from the provider
  * first, and a state read earlier than the one stored never overwrites it.
  */
-import { PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
+import { AppError, PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -77,7 +77,15 @@ export async function handleWebhookEvent(
   provider: PaymentProvider,
   event: ProviderEvent,
 ): Promise<WebhookOutcome> {
-  const fetched = await fetchState(provider, event);
+  let fetched: Fetched;
+  try {
+    fetched = await fetchState(provider, event);
+  } catch (error) {
+    // An object that is not ours (another product on the same Stripe account) or no longer exists:
+    // stored and answered 200, or the provider would retry it for days. A 503 is retried.
+    if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 404)) throw error;
+    fetched = { subscription: null, invoice: null, readAt: new Date() };
+  }
   return db.transaction(async (tx) => {
     const stored = await tx
       .insert(billingEvents)

@@ -17,6 +17,7 @@ import { ComingSoon } from '../../../components/coming-soon';
 import { paths } from '../../../config/paths';
 import { usePendingCount } from '../api/get-admin-reference-items';
 import { usePendingServicesCount } from '../api/get-admin-services';
+import { BillingOverview } from '../components/billing-overview';
 import { type ReferenceKind, referenceKinds } from '../config/reference-kinds';
 
 const icons: Record<ReferenceKind, Icon> = {
@@ -144,6 +145,7 @@ export function AdminOverviewPage() {
           <PendingCard kind="formations" />
         </SimpleGrid>
       </Stack>
+      <BillingOverview />
       <ComingSoon
         headingOrder={2}
         title="Chiffres clés"
