@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, billingEvents, invoices, subscriptions } from '../../db/schema';
 import { setClock } from '../../lib/clock';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
+import { embeddedFacturX, pdfText, plainSpaces } from '../../test/pdf-reader';
 import { prorationLines } from './sandbox.service';
 import { sandboxWebhookSecret } from './sandbox-provider';
 
@@ -156,6 +157,24 @@ describe('checkout through the sandbox', () => {
     expect(second.json().reason).toBe('ALREADY_SUBSCRIBED');
     const mail = await lastMailTo(ctx.app, user.email);
     expect(mail?.subject).toBe('Votre abonnement Pro est actif');
+
+    // The invoice as a Factur-X PDF, for its owner only.
+    const pdf = await client.get(list.data[0].pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`facture-${list.data[0].number}.pdf`);
+    const bytes = new Uint8Array(pdf.rawPayload);
+    const text = plainSpaces(await pdfText(bytes));
+    expect(text).toContain(list.data[0].number);
+    expect(text).toContain('34,80 €');
+    expect(text).toContain('Inès Formatrice');
+    expect(text).toContain(ctx.app.config.seller.siret);
+    const xml = await embeddedFacturX(bytes);
+    expect(xml).toContain('<ram:GrandTotalAmount>34.80</ram:GrandTotalAmount>');
+    const stranger = await signedInClient(ctx.app);
+    expect((await stranger.client.get(list.data[0].pdfUrl)).statusCode).toBe(404);
+    expect((await new TestClient(ctx.app).get(list.data[0].pdfUrl)).statusCode).toBe(401);
+    expect((await client.get('/api/v1/billing/invoices/0.pdf')).statusCode).toBe(422);
   });
 
   it.each([
