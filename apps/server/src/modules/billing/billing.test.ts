@@ -2,12 +2,12 @@ import { planPrice, sandboxTestCards } from '@closia/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, billingEvents, invoices, subscriptions } from '../../db/schema';
+import { auditLog, billingCustomers, billingEvents, invoices, subscriptions } from '../../db/schema';
 import { setClock } from '../../lib/clock';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 import { embeddedFacturX, pdfText, plainSpaces } from '../../test/pdf-reader';
 import { prorationLines } from './sandbox.service';
-import { sandboxWebhookSecret } from './sandbox-provider';
+import { sandboxStore, sandboxWebhookSecret } from './sandbox-provider';
 
 let ctx: TestContext;
 const DAY = 86_400_000;
@@ -263,6 +263,83 @@ describe('the webhook', () => {
     expect(
       (await ctx.app.db.select().from(billingEvents).where(eq(billingEvents.id, 'evt_late_created'))).length,
     ).toBe(1);
+  });
+});
+
+describe('SEPA: a completed checkout is not yet paid', () => {
+  it('waits for checkout.session.async_payment_succeeded before activating the plan', async () => {
+    const { user, client } = await signedInClient(ctx.app, { kind: 'infopreneur' });
+    const customer = `cus_sbx_sepa_${user.id}`;
+    const sub = `sub_sbx_sepa_${user.id}`;
+    const start = Math.floor(Date.now() / 1000);
+    await ctx.app.db
+      .insert(billingCustomers)
+      .values({ userId: user.id, provider: 'sandbox', customerRef: customer });
+    await sandboxStore.put(ctx.app.db, {
+      id: customer,
+      object: 'customer',
+      email: user.email,
+      name: 'Client SEPA',
+      address: null,
+      company: null,
+      vat_number: null,
+      credit: 0,
+      card: null,
+      metadata: { userId: String(user.id) },
+    });
+    await sandboxStore.put(ctx.app.db, {
+      id: sub,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      current_period_start: start,
+      current_period_end: start + 30 * 86_400,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      created: start,
+      metadata: { userId: String(user.id), planId: 'pro', interval: 'month' },
+    });
+    const session = { id: `cs_sbx_sepa_${user.id}`, object: 'checkout.session', customer, subscription: sub };
+    const completed = await webhook({
+      id: `evt_sepa_completed_${user.id}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: start,
+      data: { object: { ...session, payment_status: 'unpaid' } },
+    });
+    expect(completed.statusCode).toBe(200);
+    expect((await billingOf(client)).planId).toBe('gratuit');
+    const succeeded = await webhook({
+      id: `evt_sepa_succeeded_${user.id}`,
+      object: 'event',
+      type: 'checkout.session.async_payment_succeeded',
+      created: start + 60,
+      data: { object: { ...session, payment_status: 'paid' } },
+    });
+    expect(succeeded.json().outcome).toBe('handled');
+    expect((await billingOf(client)).planId).toBe('pro');
+  });
+
+  it('answers 200 and stores an event about an object that is not Closia’s', async () => {
+    const response = await webhook({
+      id: 'evt_foreign_subscription',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: 1,
+      data: { object: { id: 'sub_of_another_product', object: 'subscription' } },
+    });
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(
+      (
+        await webhook({
+          id: 'evt_foreign_subscription',
+          object: 'event',
+          type: 'customer.subscription.updated',
+          created: 1,
+          data: { object: { id: 'sub_of_another_product', object: 'subscription' } },
+        })
+      ).json().outcome,
+    ).toBe('duplicate');
   });
 });
 
