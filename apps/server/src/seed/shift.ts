@@ -114,7 +114,7 @@ export async function shiftDemoDates(
       await tx.execute(sql`
         update sandbox_objects set data = (
           select jsonb_object_agg(key, case
-            when key = any(${SANDBOX_INSTANT_KEYS}::text[]) and jsonb_typeof(value) = 'number'
+            when key = any(${sql.param(SANDBOX_INSTANT_KEYS)}::text[]) and jsonb_typeof(value) = 'number'
             then to_jsonb((value #>> '{}')::bigint + ${seconds}::bigint) else value end)
           from jsonb_each(data))`);
     }

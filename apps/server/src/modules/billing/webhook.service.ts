@@ -117,7 +117,7 @@ export async function handleWebhookEvent(
 
 async function userOfCustomer(
   tx: Tx,
-  provider: PaymentProvider,
+  provider: Pick<PaymentProvider, 'name'>,
   customerRef: string,
 ): Promise<number | null> {
   const [row] = await tx
@@ -249,7 +249,7 @@ async function syncSubscription(
  */
 export async function recordInvoice(
   tx: Tx,
-  provider: PaymentProvider,
+  provider: Pick<PaymentProvider, 'name'>,
   invoice: ProviderInvoice,
 ): Promise<boolean> {
   if (invoice.status !== 'paid' || invoice.amountTtc <= 0) return false;
