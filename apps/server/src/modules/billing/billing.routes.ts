@@ -33,6 +33,7 @@ import {
   startCheckout,
 } from './billing.service';
 import { billingSummary, grantPlan, listSubscriptions } from './billing-admin.service';
+import { sendDunningMails } from './dunning.service';
 import type { PaymentProvider } from './provider';
 import {
   advanceMine,
@@ -46,8 +47,8 @@ import { SandboxProvider, sandboxWebhookSecret } from './sandbox-provider';
 import { handleWebhookEvent } from './webhook.service';
 
 const tags = ['billing'];
-/** How often the sandbox bills the subscriptions whose period has ended. */
-const SANDBOX_RENEWAL_EVERY_MS = 60_000;
+/** How often the sandbox bills the subscriptions whose period has ended, and past-due mails go. */
+const BILLING_SWEEP_EVERY_MS = 60_000;
 const WEBHOOK_PATH = '/api/v1/billing/webhook';
 
 const sessionParams = z.object({
@@ -106,18 +107,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  if (sandbox) {
-    const sweep = async () => {
-      try {
-        await deliver(await renewDueSubscriptions(app.db));
-      } catch (err) {
-        app.log.warn({ err }, 'sandbox renewals failed');
-      }
-    };
-    const timer = setInterval(sweep, SANDBOX_RENEWAL_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Every minute: the sandbox's renewals (Stripe renews on its side), then the past-due mails.
+  const sweep = async () => {
+    try {
+      if (sandbox) await deliver(await renewDueSubscriptions(app.db));
+      await app.withWork((work) => sendDunningMails(app.db, work));
+    } catch (err) {
+      app.log.warn({ err }, 'billing sweep failed');
+    }
+  };
+  const timer = setInterval(sweep, BILLING_SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   app.get(
     '/plans',

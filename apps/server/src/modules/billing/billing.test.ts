@@ -6,6 +6,7 @@ import { auditLog, billingCustomers, billingEvents, invoices, subscriptions } fr
 import { setClock } from '../../lib/clock';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 import { embeddedFacturX, pdfText, plainSpaces } from '../../test/pdf-reader';
+import { sendDunningMails } from './dunning.service';
 import { prorationLines } from './sandbox.service';
 import { sandboxStore, sandboxWebhookSecret } from './sandbox-provider';
 
@@ -415,10 +416,19 @@ describe('portal, renewals and failed payments', () => {
     expect(mail?.subject).toBe('Échec du paiement de votre abonnement Closia');
 
     const graceEnd = new Date(failed.graceEndsAt).getTime();
+    const dunning = () => ctx.app.withWork((work) => sendDunningMails(ctx.app.db, work));
+    const mine = async () => (await dunning(), (await lastMailTo(ctx.app, user.email))?.subject);
+    setClock(() => new Date(graceEnd - 3 * DAY));
+    expect(await mine()).toBe('Échec du paiement de votre abonnement Closia'); // nothing new yet
+    setClock(() => new Date(graceEnd - DAY));
+    expect(await mine()).toBe('Plus que deux jours pour garder l’offre Pro');
     setClock(() => new Date(graceEnd - 60_000));
     expect((await billingOf(client)).planId).toBe('pro');
     setClock(() => new Date(graceEnd + 60_000));
     expect((await billingOf(client)).planId).toBe('gratuit');
+    expect(await mine()).toBe('Votre compte est repassé à l’offre Gratuit');
+    // Each mail goes once, however often the sweep runs.
+    expect(await dunning()).toBe(0);
     // Another failure does not restart the grace period.
     setClock(null);
     const paid = (await client.post('/api/v1/billing/sandbox/advance', { outcome: 'paid' })).json();
