@@ -417,7 +417,11 @@ describe('portal, renewals and failed payments', () => {
 
     const graceEnd = new Date(failed.graceEndsAt).getTime();
     const dunning = () => ctx.app.withWork((work) => sendDunningMails(ctx.app.db, work));
-    const mine = async () => (await dunning(), (await lastMailTo(ctx.app, user.email))?.subject);
+    /** Runs the sweep, then answers the subject of the user's latest mail. */
+    const mine = async () => {
+      await dunning();
+      return (await lastMailTo(ctx.app, user.email))?.subject;
+    };
     setClock(() => new Date(graceEnd - 3 * DAY));
     expect(await mine()).toBe('Échec du paiement de votre abonnement Closia'); // nothing new yet
     setClock(() => new Date(graceEnd - DAY));
