@@ -21,6 +21,11 @@ const external = [
   'pino', // starts worker threads from its own files (transports)
   '@fastify/swagger-ui', // serves its static assets from its package
   'ioredis', // reads its package.json through __dirname
+  // Large and needed only on some paths: kept out of the bundle that every start parses, and
+  // loaded at first use (the invoice PDF; Stripe's SDK for webhook signatures or with its keys).
+  'stripe',
+  'pdf-lib',
+  '@pdf-lib/fontkit',
 ];
 // @fastify/swagger is bundled, though it reads its package.json through __dirname: only for the
 // document's default title and version, which app.ts gives, and the read fails softly (try/catch).

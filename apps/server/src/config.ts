@@ -12,10 +12,10 @@ const demoSeller: SellerIdentity = {
   name: 'Closia SAS',
   legalForm: 'SAS au capital de 10 000 €',
   address: '12 rue de la Chaussée d’Antin, 75009 Paris, France',
-  siren: '912345678',
-  siret: '91234567800017',
+  siren: '912345675',
+  siret: '91234567500017',
   rcs: 'RCS Paris',
-  vatNumber: 'FR32912345678',
+  vatNumber: 'FR65912345675',
   email: 'facturation@closia.fr',
 };
 

@@ -107,12 +107,6 @@ export function formatParisLongDate(instant: Date): string {
   return longDate.format(instant);
 }
 
-/** "31/01/2026": the Paris date of an instant. */
-export function formatParisDay(instant: Date): string {
-  const w = parisWallClock(instant);
-  return `${pad(w.day)}/${pad(w.month)}/${w.year}`;
-}
-
 /** "2026-01-31": the Paris date of an instant. */
 export function parisDate(instant: Date): string {
   const w = parisWallClock(instant);

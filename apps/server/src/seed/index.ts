@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { profiles, users, workSectors } from '../db/schema';
 import { hashPassword } from '../modules/auth/auth.service';
+import { type DemoSubscription, seedDemoSubscription } from './billing-history';
 import { seedDemoCollaboration } from './collaboration';
 import { seedDemoCrm } from './crm';
 import { demoMarketplaceEmails, seedDemoMarketplace } from './marketplace';
@@ -147,7 +148,24 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       'demo collaboration created: conversations, a sales team with chats, events and shared deals',
     );
   }
+  if (await seedDemoSubscription(db, demoInfopreneurSubscription, now)) {
+    options.log?.info('demo billing created: the infopreneur on Pro with two paid invoices');
+  }
 }
+
+/** The demo infopreneur pays Pro monthly: two periods paid so far (issue 20's demo). */
+const demoInfopreneurSubscription: DemoSubscription = {
+  email: 'infopreneur@closia.fr',
+  planId: 'pro',
+  interval: 'month',
+  paidPeriods: 2,
+  identity: {
+    name: 'Inès Formatrice',
+    address: '8 rue de la République, 69002 Lyon, France',
+    company: 'Inès Formations SAS',
+    vatNumber: 'FR83512345678',
+  },
+};
 
 async function seedDemoAccounts(
   db: Db,

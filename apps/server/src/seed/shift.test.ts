@@ -54,10 +54,16 @@ describe('the demo baked at build time, moved to its first start', () => {
     let compared = 0;
     for (const table of tables) {
       const dates = columns.filter((c) => c.table === table).map((c) => c.column);
-      // Content without the dates (and the salted password hashes) identifies a row.
+      // Content without the dates (and the salted password hashes) identifies a row. An invoice's
+      // number keeps the year it was issued in (the build's), as a number once given must.
       const key = (row: Record<string, unknown>) =>
         JSON.stringify(
-          Object.entries(row).filter(([name]) => !dates.includes(name) && name !== 'password_hash'),
+          Object.entries(row).filter(
+            ([name]) =>
+              !dates.includes(name) &&
+              name !== 'password_hash' &&
+              !(table === 'invoices' && name === 'number'),
+          ),
         );
       const read = async (context: TestContext) =>
         (await context.database.rows<Record<string, unknown>>(`select * from "${table}"`)).sort((a, b) =>

@@ -14,6 +14,20 @@ import { demoEventShiftMs } from './collaboration';
 export const RELATIVE_DATE_COLUMNS = ['deals.expected_close_date', 'commission_lines.due_on'];
 /** Date columns that are fixed dates (when a career started): left as they are. */
 export const FIXED_DATE_COLUMNS = ['profiles.experience'];
+/**
+ * The sandbox payment provider keeps Stripe's objects as JSON (`sandbox_objects.data`) with their
+ * instants in Unix seconds under these keys: moved with the rest, or a demo subscription would
+ * look due for renewal at its first start.
+ */
+export const SANDBOX_INSTANT_KEYS = [
+  'created',
+  'current_period_start',
+  'current_period_end',
+  'canceled_at',
+  'period_start',
+  'period_end',
+  'paid_at',
+];
 /** Timestamps moved by whole weeks, so that they keep their weekday and hour (the team's meetings). */
 const WEEKLY_COLUMNS = ['team_events.start_time', 'team_events.end_time'];
 
@@ -94,6 +108,15 @@ export async function shiftDemoDates(
   await database.db.transaction(async (tx) => {
     for (const [table, sets] of byTable) {
       await tx.execute(sql.raw(`update ${quote(table)} set ${sets.join(', ')}`));
+    }
+    if (byTable.has('sandbox_objects')) {
+      const seconds = Math.round(shiftMs / 1000);
+      await tx.execute(sql`
+        update sandbox_objects set data = (
+          select jsonb_object_agg(key, case
+            when key = any(${sql.param(SANDBOX_INSTANT_KEYS)}::text[]) and jsonb_typeof(value) = 'number'
+            then to_jsonb((value #>> '{}')::bigint + ${seconds}::bigint) else value end)
+          from jsonb_each(data))`);
     }
   });
   return shiftMs;

@@ -15,6 +15,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -73,6 +74,8 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean().notNull().default(false),
     /** When the status became past_due (the grace period runs from here). */
     pastDueSince: timestamp({ withTimezone: true }),
+    /** Mails sent about this past-due period: 0 none yet, 1 the reminder before the grace ends, 2 the fallback. */
+    dunningStage: smallint().notNull().default(0),
     canceledAt: timestamp({ withTimezone: true }),
     /** The provider's `created` of the state stored here: an older event never overwrites it. */
     providerUpdatedAt: timestamp({ withTimezone: true }).notNull(),

@@ -16,6 +16,7 @@ import {
   sandboxPortalBody,
   sandboxSessionResponse,
   textField,
+  VAT_RATE_PERCENT,
 } from '@closia/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,8 +24,16 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { paginationMetaResponse } from '../../lib/pagination';
 import { requireAdmin, requireUser } from '../../plugins/session';
-import { getBilling, listInvoices, openPortal, presentPlans, startCheckout } from './billing.service';
+import {
+  getBilling,
+  listInvoices,
+  myInvoice,
+  openPortal,
+  presentPlans,
+  startCheckout,
+} from './billing.service';
 import { billingSummary, grantPlan, listSubscriptions } from './billing-admin.service';
+import { sendDunningMails } from './dunning.service';
 import type { PaymentProvider } from './provider';
 import {
   advanceMine,
@@ -35,12 +44,11 @@ import {
   type SandboxEvent,
 } from './sandbox.service';
 import { SandboxProvider, sandboxWebhookSecret } from './sandbox-provider';
-import { StripeProvider } from './stripe-provider';
 import { handleWebhookEvent } from './webhook.service';
 
 const tags = ['billing'];
-/** How often the sandbox bills the subscriptions whose period has ended. */
-const SANDBOX_RENEWAL_EVERY_MS = 60_000;
+/** How often the sandbox bills the subscriptions whose period has ended, and past-due mails go. */
+const BILLING_SWEEP_EVERY_MS = 60_000;
 const WEBHOOK_PATH = '/api/v1/billing/webhook';
 
 const sessionParams = z.object({
@@ -50,8 +58,12 @@ const sessionParams = z.object({
 });
 
 /** The payment provider of this deployment: Stripe with its keys, else the embedded sandbox. */
-export function createProvider(app: FastifyInstance): PaymentProvider {
-  if (app.config.stripe) return new StripeProvider({ ...app.config.stripe, appUrl: app.config.appUrl });
+export async function createProvider(app: FastifyInstance): Promise<PaymentProvider> {
+  if (app.config.stripe) {
+    // Loaded only where Stripe is configured: the SDK is a large module to parse at every start.
+    const { StripeProvider } = await import('./stripe-provider');
+    return new StripeProvider({ ...app.config.stripe, appUrl: app.config.appUrl });
+  }
   return new SandboxProvider(app.db, {
     appUrl: app.config.appUrl,
     webhookSecret: sandboxWebhookSecret(app.config.appKey),
@@ -60,7 +72,7 @@ export function createProvider(app: FastifyInstance): PaymentProvider {
 
 /** Plans, my subscription and invoices, the checkout, the portal, the webhook, the sandbox's pages. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createProvider(app);
+  const provider = await createProvider(app);
   const sandbox = provider instanceof SandboxProvider ? provider : null;
   const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).id;
   const requireSandbox = () => {
@@ -77,7 +89,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deliver = async (events: SandboxEvent[]) => {
     const signer = requireSandbox();
     for (const event of events) {
-      const { body, signature } = signer.signedEvent(event.type, event.object);
+      const { body, signature } = await signer.signedEvent(event.type, event.object);
       for (let attempt = 1; attempt <= 3; attempt++) {
         const response = await app.inject({
           method: 'POST',
@@ -95,18 +107,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  if (sandbox) {
-    const sweep = async () => {
-      try {
-        await deliver(await renewDueSubscriptions(app.db));
-      } catch (err) {
-        app.log.warn({ err }, 'sandbox renewals failed');
-      }
-    };
-    const timer = setInterval(sweep, SANDBOX_RENEWAL_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Every minute: the sandbox's renewals (Stripe renews on its side), then the past-due mails.
+  const sweep = async () => {
+    try {
+      if (sandbox) await deliver(await renewDueSubscriptions(app.db));
+      await app.withWork((work) => sendDunningMails(app.db, work));
+    } catch (err) {
+      app.log.warn({ err }, 'billing sweep failed');
+    }
+  };
+  const timer = setInterval(sweep, BILLING_SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   app.get(
     '/plans',
@@ -170,6 +182,49 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listInvoices(app.db, userOf(request), request.query),
   );
 
+  app.get(
+    '/billing/invoices/:file',
+    {
+      schema: {
+        tags,
+        summary:
+          'One of my invoices as a PDF (Factur-X: PDF/A-3 with its EN 16931 XML); another user’s is 404',
+        params: z.object({
+          file: textField()
+            .max(15)
+            .regex(/^[1-9][0-9]{0,9}\.pdf$/),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const invoice = await myInvoice(app.db, userOf(request), Number.parseInt(request.params.file, 10));
+      // The PDF library loads at the first invoice, not at every start.
+      const { renderInvoicePdf } = await import('./invoice-document');
+      const bytes = await renderInvoicePdf({
+        number: invoice.number,
+        issuedAt: invoice.createdAt,
+        paidAt: invoice.paidAt,
+        paymentMethod: invoice.paymentMethod,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        seller: app.config.seller,
+        buyer: invoice.buyer,
+        lines: invoice.lines,
+        amountHt: invoice.amountHt,
+        vatAmount: invoice.vatAmount,
+        amountTtc: invoice.amountTtc,
+        vatRatePercent: VAT_RATE_PERCENT,
+        currency: 'EUR',
+        hostedUrl: invoice.hostedUrl,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="facture-${invoice.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
+  );
+
   // Stripe signs the exact bytes it sends: this route reads the body raw (its own parser, scoped to
   // it) and is exempt from the CSRF check (it carries no cookie; the signature is its proof).
   await app.register(async (scope) => {
@@ -196,7 +251,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        const event = provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
+        const event = await provider.verifyWebhook(
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+        );
         const outcome = await handleWebhookEvent(app.db, request.work, provider, event);
         return { received: true as const, outcome };
       },

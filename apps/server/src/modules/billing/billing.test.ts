@@ -2,11 +2,13 @@ import { planPrice, sandboxTestCards } from '@closia/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, billingEvents, invoices, subscriptions } from '../../db/schema';
+import { auditLog, billingCustomers, billingEvents, invoices, subscriptions } from '../../db/schema';
 import { setClock } from '../../lib/clock';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
+import { embeddedFacturX, pdfText, plainSpaces } from '../../test/pdf-reader';
+import { sendDunningMails } from './dunning.service';
 import { prorationLines } from './sandbox.service';
-import { sandboxWebhookSecret } from './sandbox-provider';
+import { sandboxStore, sandboxWebhookSecret } from './sandbox-provider';
 
 let ctx: TestContext;
 const DAY = 86_400_000;
@@ -156,6 +158,24 @@ describe('checkout through the sandbox', () => {
     expect(second.json().reason).toBe('ALREADY_SUBSCRIBED');
     const mail = await lastMailTo(ctx.app, user.email);
     expect(mail?.subject).toBe('Votre abonnement Pro est actif');
+
+    // The invoice as a Factur-X PDF, for its owner only.
+    const pdf = await client.get(list.data[0].pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`facture-${list.data[0].number}.pdf`);
+    const bytes = new Uint8Array(pdf.rawPayload);
+    const text = plainSpaces(await pdfText(bytes));
+    expect(text).toContain(list.data[0].number);
+    expect(text).toContain('34,80 €');
+    expect(text).toContain('Inès Formatrice');
+    expect(text).toContain(ctx.app.config.seller.siret);
+    const xml = await embeddedFacturX(bytes);
+    expect(xml).toContain('<ram:GrandTotalAmount>34.80</ram:GrandTotalAmount>');
+    const stranger = await signedInClient(ctx.app);
+    expect((await stranger.client.get(list.data[0].pdfUrl)).statusCode).toBe(404);
+    expect((await new TestClient(ctx.app).get(list.data[0].pdfUrl)).statusCode).toBe(401);
+    expect((await client.get('/api/v1/billing/invoices/0.pdf')).statusCode).toBe(422);
   });
 
   it.each([
@@ -247,6 +267,83 @@ describe('the webhook', () => {
   });
 });
 
+describe('SEPA: a completed checkout is not yet paid', () => {
+  it('waits for checkout.session.async_payment_succeeded before activating the plan', async () => {
+    const { user, client } = await signedInClient(ctx.app, { kind: 'infopreneur' });
+    const customer = `cus_sbx_sepa_${user.id}`;
+    const sub = `sub_sbx_sepa_${user.id}`;
+    const start = Math.floor(Date.now() / 1000);
+    await ctx.app.db
+      .insert(billingCustomers)
+      .values({ userId: user.id, provider: 'sandbox', customerRef: customer });
+    await sandboxStore.put(ctx.app.db, {
+      id: customer,
+      object: 'customer',
+      email: user.email,
+      name: 'Client SEPA',
+      address: null,
+      company: null,
+      vat_number: null,
+      credit: 0,
+      card: null,
+      metadata: { userId: String(user.id) },
+    });
+    await sandboxStore.put(ctx.app.db, {
+      id: sub,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      current_period_start: start,
+      current_period_end: start + 30 * 86_400,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      created: start,
+      metadata: { userId: String(user.id), planId: 'pro', interval: 'month' },
+    });
+    const session = { id: `cs_sbx_sepa_${user.id}`, object: 'checkout.session', customer, subscription: sub };
+    const completed = await webhook({
+      id: `evt_sepa_completed_${user.id}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: start,
+      data: { object: { ...session, payment_status: 'unpaid' } },
+    });
+    expect(completed.statusCode).toBe(200);
+    expect((await billingOf(client)).planId).toBe('gratuit');
+    const succeeded = await webhook({
+      id: `evt_sepa_succeeded_${user.id}`,
+      object: 'event',
+      type: 'checkout.session.async_payment_succeeded',
+      created: start + 60,
+      data: { object: { ...session, payment_status: 'paid' } },
+    });
+    expect(succeeded.json().outcome).toBe('handled');
+    expect((await billingOf(client)).planId).toBe('pro');
+  });
+
+  it('answers 200 and stores an event about an object that is not Closia’s', async () => {
+    const response = await webhook({
+      id: 'evt_foreign_subscription',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: 1,
+      data: { object: { id: 'sub_of_another_product', object: 'subscription' } },
+    });
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(
+      (
+        await webhook({
+          id: 'evt_foreign_subscription',
+          object: 'event',
+          type: 'customer.subscription.updated',
+          created: 1,
+          data: { object: { id: 'sub_of_another_product', object: 'subscription' } },
+        })
+      ).json().outcome,
+    ).toBe('duplicate');
+  });
+});
+
 describe('portal, renewals and failed payments', () => {
   it('prorates an upgrade to the cent, as Stripe does', () => {
     const start = new Date('2026-03-01T00:00:00Z');
@@ -319,10 +416,23 @@ describe('portal, renewals and failed payments', () => {
     expect(mail?.subject).toBe('Échec du paiement de votre abonnement Closia');
 
     const graceEnd = new Date(failed.graceEndsAt).getTime();
+    const dunning = () => ctx.app.withWork((work) => sendDunningMails(ctx.app.db, work));
+    /** Runs the sweep, then answers the subject of the user's latest mail. */
+    const mine = async () => {
+      await dunning();
+      return (await lastMailTo(ctx.app, user.email))?.subject;
+    };
+    setClock(() => new Date(graceEnd - 3 * DAY));
+    expect(await mine()).toBe('Échec du paiement de votre abonnement Closia'); // nothing new yet
+    setClock(() => new Date(graceEnd - DAY));
+    expect(await mine()).toBe('Plus que deux jours pour garder l’offre Pro');
     setClock(() => new Date(graceEnd - 60_000));
     expect((await billingOf(client)).planId).toBe('pro');
     setClock(() => new Date(graceEnd + 60_000));
     expect((await billingOf(client)).planId).toBe('gratuit');
+    expect(await mine()).toBe('Votre compte est repassé à l’offre Gratuit');
+    // Each mail goes once, however often the sweep runs.
+    expect(await dunning()).toBe(0);
     // Another failure does not restart the grace period.
     setClock(null);
     const paid = (await client.post('/api/v1/billing/sandbox/advance', { outcome: 'paid' })).json();

@@ -30,20 +30,10 @@ import {
   PDFString,
   rgb,
 } from 'pdf-lib';
+import type { SellerIdentity } from '../../config';
 import type { BillingIdentity, InvoiceLine } from '../../db/schema/billing';
 
-export interface SellerIdentity {
-  name: string;
-  address: string;
-  siren: string;
-  siret: string;
-  vatNumber: string;
-  email: string;
-  /** "SAS au capital de 10 000 €" */
-  legalForm: string;
-  /** "RCS Paris" */
-  rcs: string;
-}
+export type { SellerIdentity };
 
 export interface InvoiceDocument {
   /** F-2026-000123 */

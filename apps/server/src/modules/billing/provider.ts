@@ -89,5 +89,5 @@ export interface PaymentProvider {
   retrieveSubscription(ref: string): Promise<ProviderSubscription>;
   retrieveInvoice(ref: string): Promise<ProviderInvoice>;
   /** Checks the `Stripe-Signature` header on the raw body (5 min tolerance); throws on a bad one. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>;
 }

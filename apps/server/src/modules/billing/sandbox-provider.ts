@@ -9,7 +9,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { BillingInterval, SubscriptionStatus } from '@closia/shared';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client';
 import { type InvoiceLine, sandboxObjects } from '../../db/schema/billing';
 import { notFound } from '../../lib/errors';
@@ -121,8 +121,14 @@ export const sandboxStore = {
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
-  /** Only the SDK's webhook helpers are used: no call leaves the machine. */
-  private readonly stripe = new Stripe('sk_test_closia_sandbox_offline');
+  /** Only the SDK's webhook helpers are used (no call leaves the machine), loaded at first use. */
+  private stripe: Promise<Stripe> | null = null;
+  private sdk(): Promise<Stripe> {
+    this.stripe ??= import('stripe').then(
+      ({ default: StripeSdk }) => new StripeSdk('sk_test_closia_sandbox_offline'),
+    );
+    return this.stripe;
+  }
 
   constructor(
     private readonly db: DbOrTx,
@@ -205,15 +211,15 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
-    return verifyStripeSignature(this.stripe, rawBody, signature, this.options.webhookSecret);
+  async verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent> {
+    return verifyStripeSignature(await this.sdk(), rawBody, signature, this.options.webhookSecret);
   }
 
   /** A Stripe event around `object`, with its body and `Stripe-Signature` header. */
-  signedEvent(
+  async signedEvent(
     type: string,
     object: SandboxObject | Record<string, unknown>,
-  ): { body: string; signature: string } {
+  ): Promise<{ body: string; signature: string }> {
     const event = {
       id: sandboxId('evt'),
       object: 'event',
@@ -224,7 +230,7 @@ export class SandboxProvider implements PaymentProvider {
       data: { object },
     };
     const body = JSON.stringify(event);
-    const signature = this.stripe.webhooks.generateTestHeaderString({
+    const signature = (await this.sdk()).webhooks.generateTestHeaderString({
       payload: body,
       secret: this.options.webhookSecret,
     });

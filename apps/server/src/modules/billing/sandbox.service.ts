@@ -21,7 +21,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { billingCustomers, checkoutSessions, type InvoiceLine, subscriptions, users } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/errors';
-import { formatParisDay } from '../../lib/paris-time';
 import { subscriptionLabel } from './billing.service';
 import type { PaidPlanId } from './provider';
 import {
@@ -120,7 +119,7 @@ const cardText = (card: SandboxCustomer['card']) =>
   card ? `Carte bancaire ${card.brand} •••• ${card.last4}` : 'Carte bancaire';
 
 /** A paid (or open) invoice of the sandbox, VAT on the total HT, the customer's credit taken first. */
-function invoiceOf(
+export function invoiceOf(
   customer: SandboxCustomer,
   sub: SandboxSubscription,
   reason: SandboxInvoice['billing_reason'],
@@ -161,11 +160,9 @@ function invoiceOf(
   };
 }
 
-const periodLine = (planId: PaidPlanId, interval: BillingInterval, start: Date, end: Date) =>
-  lineFor(
-    `${subscriptionLabel(planId, interval)} (du ${formatParisDay(start)} au ${formatParisDay(end)})`,
-    planPrice(planId, interval).ht,
-  );
+/** A period's line: the service period itself is on the invoice (`period_start`/`period_end`). */
+export const periodLine = (planId: PaidPlanId, interval: BillingInterval): InvoiceLine =>
+  lineFor(subscriptionLabel(planId, interval), planPrice(planId, interval).ht);
 
 /** Pays a sandbox checkout with a test card: the subscription starts now, its first invoice is paid. */
 export async function payCheckout(
@@ -228,7 +225,7 @@ export async function payCheckout(
       customer,
       sub,
       'subscription_create',
-      [periodLine(session.planId, session.interval, start, end)],
+      [periodLine(session.planId, session.interval)],
       true,
     );
     await sandboxStore.put(tx, customer);
@@ -297,7 +294,7 @@ export function prorationLines(
   const unused = Math.round((planPrice(from.planId, from.interval).ht * left) / total);
   const credit = lineFor(`Temps non utilisé : ${subscriptionLabel(from.planId, from.interval)}`, -unused);
   if (from.interval !== to.interval) {
-    return [credit, periodLine(to.planId, to.interval, at, periodEnd(at, to.interval))];
+    return [credit, periodLine(to.planId, to.interval)];
   }
   const remaining = Math.round((planPrice(to.planId, to.interval).ht * left) / total);
   return [credit, lineFor(`Temps restant : ${subscriptionLabel(to.planId, to.interval)}`, remaining)];
@@ -380,7 +377,7 @@ export async function advanceSubscription(
     customer,
     sub,
     'subscription_cycle',
-    [periodLine(planId, interval, fromUnix(sub.current_period_start), fromUnix(sub.current_period_end))],
+    [periodLine(planId, interval)],
     outcome === 'paid',
   );
   sub.status = outcome === 'paid' ? 'active' : 'past_due';

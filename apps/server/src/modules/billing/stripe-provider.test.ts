@@ -737,17 +737,17 @@ describe('verifyWebhook', () => {
     });
   }
 
-  function rejected(body: string, signature: string | undefined): AppError {
+  async function rejected(body: string, signature: string | undefined): Promise<AppError> {
     try {
-      provider().verifyWebhook(Buffer.from(body), signature);
+      await provider().verifyWebhook(Buffer.from(body), signature);
     } catch (error) {
       return error as AppError;
     }
     throw new Error('expected the signature to be refused');
   }
 
-  it('accepts a body signed with the endpoint’s secret and returns the event', () => {
-    expect(provider().verifyWebhook(Buffer.from(payload), sign(payload))).toEqual({
+  it('accepts a body signed with the endpoint’s secret and returns the event', async () => {
+    expect(await provider().verifyWebhook(Buffer.from(payload), sign(payload))).toEqual({
       id: 'evt_1',
       type: 'customer.subscription.updated',
       created: 1_790_000_000,
@@ -755,9 +755,11 @@ describe('verifyWebhook', () => {
     });
   });
 
-  it('accepts a signature 4 minutes 59 old', () => {
+  it('accepts a signature 4 minutes 59 old', async () => {
     const timestamp = Math.floor(Date.now() / 1000) - 299;
-    expect(provider().verifyWebhook(Buffer.from(payload), sign(payload, { timestamp })).id).toBe('evt_1');
+    expect((await provider().verifyWebhook(Buffer.from(payload), sign(payload, { timestamp }))).id).toBe(
+      'evt_1',
+    );
   });
 
   it.each([
@@ -771,9 +773,9 @@ describe('verifyWebhook', () => {
     ],
     ['a garbage header', () => [payload, 't=abc,v1=def'] as const],
     ['a signed body that is not JSON', () => ['not json', sign('not json')] as const],
-  ])('refuses %s with a 400', (_, make) => {
+  ])('refuses %s with a 400', async (_, make) => {
     const [body, signature] = make();
-    const error = rejected(body, signature);
+    const error = await rejected(body, signature);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 400, code: 'E_BAD_REQUEST', message: 'Invalid webhook signature' });
   });

@@ -174,7 +174,7 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+  async verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent> {
     return verifyStripeSignature(this.stripe, rawBody, signature, this.webhookSecret);
   }
 

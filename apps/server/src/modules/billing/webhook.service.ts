@@ -5,7 +5,7 @@
  * trusts the event's copy of an object, it reads the object's current state from the provider
  * first, and a state read earlier than the one stored never overwrites it.
  */
-import { AppError, PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
+import { AppError, formatEuro, PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -117,7 +117,7 @@ export async function handleWebhookEvent(
 
 async function userOfCustomer(
   tx: Tx,
-  provider: PaymentProvider,
+  provider: Pick<PaymentProvider, 'name'>,
   customerRef: string,
 ): Promise<number | null> {
   const [row] = await tx
@@ -163,12 +163,8 @@ async function syncSubscription(
   }
   if (same && existing.providerUpdatedAt > readAt) return false; // a newer read is already stored
 
-  const pastDueSince =
-    sub.status === 'past_due'
-      ? same && existing.status === 'past_due'
-        ? existing.pastDueSince
-        : now()
-      : null;
+  const stillPastDue = sub.status === 'past_due' && same && existing.status === 'past_due';
+  const pastDueSince = sub.status === 'past_due' ? (stillPastDue ? existing.pastDueSince : now()) : null;
   const values = {
     userId,
     planId: sub.planId,
@@ -181,6 +177,7 @@ async function syncSubscription(
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     pastDueSince,
+    dunningStage: stillPastDue ? existing.dunningStage : 0,
     canceledAt: sub.canceledAt,
     providerUpdatedAt: readAt,
   };
@@ -206,9 +203,7 @@ async function syncSubscription(
     });
   } else if (sub.status === 'past_due' && before?.status !== 'past_due') {
     const graceEnd = new Date((pastDueSince ?? now()).getTime() + PAST_DUE_GRACE_DAYS * DAY_MS);
-    const amount = context.failedInvoice
-      ? ` de ${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(context.failedInvoice.amountTtc / 100)}`
-      : '';
+    const amount = context.failedInvoice ? ` de ${formatEuro(context.failedInvoice.amountTtc / 100)}` : '';
     await work.notify(tx, {
       userId,
       type: 'subscription_payment_failed',
@@ -249,7 +244,7 @@ async function syncSubscription(
  */
 export async function recordInvoice(
   tx: Tx,
-  provider: PaymentProvider,
+  provider: Pick<PaymentProvider, 'name'>,
   invoice: ProviderInvoice,
 ): Promise<boolean> {
   if (invoice.status !== 'paid' || invoice.amountTtc <= 0) return false;

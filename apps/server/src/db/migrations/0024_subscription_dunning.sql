@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "dunning_stage" smallint DEFAULT 0 NOT NULL;
