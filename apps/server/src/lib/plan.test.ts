@@ -9,6 +9,7 @@ const periodEnd = new Date('2026-12-01T00:00:00Z');
 const sub = (patch: Partial<SubscriptionState>): SubscriptionState => ({
   planId: 'pro',
   status: 'active',
+  provider: 'sandbox',
   pastDueSince: null,
   currentPeriodEnd: periodEnd,
   ...patch,
@@ -44,6 +45,14 @@ describe('the plan a subscription gives', () => {
     expect(planGiven(sub({ status: 'incomplete' }))).toBe('gratuit');
     expect(graceEndsAt(sub({ status: 'active' }))).toBeNull();
     expect(graceEndsAt(sub({ status: 'canceled' }))).toBeNull();
+  });
+
+  it('ends an admin’s grant at its date, whatever its status', () => {
+    const grant = sub({ provider: 'manual', planId: 'equipe' });
+    expect(planGiven(grant, new Date(periodEnd.getTime() - 1))).toBe('equipe');
+    expect(planGiven(grant, periodEnd)).toBe('gratuit');
+    // A provider's period is renewed by its webhooks: its end alone takes nothing away.
+    expect(planGiven(sub({}), new Date(periodEnd.getTime() + DAY))).toBe('pro');
   });
 
   it('reads the injectable clock by default', () => {
