@@ -23,6 +23,7 @@ import { isOpenStage, type PipelineStage } from '@closia/shared';
 import { type Book, bookOf, CRM_FULL_SIZE, type CrmService, insertBooks } from './crm';
 import { cities, firstNames, lastNames, slug } from './french';
 import { BENCH_HASH, BENCH_PASSWORD, insertBatches, insertUsers } from './marketplace';
+import { insertSubscriptions } from './plans';
 import { Random } from './random';
 
 export const CRM_TEAM_SELLERS = 200;
@@ -168,6 +169,8 @@ export async function generateCrmTeam(database: Database, options: CrmTeamOption
       person(CRM_TEAM_ACCOUNTS.importer, 'Clémence', 'Bench', 'closer'),
     ];
     const ids = await insertUsers(tx, accounts);
+    // Heavy books, imports and the shared pipeline: beyond Gratuit (402), so everyone pays for Équipe.
+    await insertSubscriptions(tx, [...ids.values()], 'equipe', anchor);
     const idOf = (email: string) => ids.get(email)!;
     const infopreneurIds = Array.from({ length: infopreneurCount }, (_, i) => idOf(infopreneurEmail(i)));
     const sellerIds = kinds.map((_, i) => idOf(sellerEmail(i)));

@@ -47,6 +47,7 @@ import {
 } from '@closia/shared';
 import { cities, firstNames, lastNames, slug } from './french';
 import { BENCH_HASH, BENCH_PASSWORD, insertBatches, insertUsers } from './marketplace';
+import { insertSubscriptions } from './plans';
 import { Random } from './random';
 
 export const CRM_ACCOUNTS = {
@@ -808,6 +809,8 @@ export async function generateCrm(database: Database, options: CrmGenerateOption
     const infopreneurId = ids.get(CRM_ACCOUNTS.infopreneur)!;
     const setterId = ids.get(CRM_ACCOUNTS.setter)!;
     const closerId = ids.get(CRM_ACCOUNTS.closer)!;
+    // 10,000 prospects each and team pipelines: beyond Gratuit (402), so they pay for Équipe.
+    await insertSubscriptions(tx, [infopreneurId, setterId, closerId], 'equipe', anchor);
     const skills = (wanted: string[]) => {
       const known = wanted.filter((s) => skillNames.includes(s));
       return known.length > 0 ? known : skillNames.slice(0, 3);

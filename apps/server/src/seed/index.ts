@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { profiles, users, workSectors } from '../db/schema';
 import { hashPassword } from '../modules/auth/auth.service';
+import { seedDemoPlans } from './billing';
 import { type DemoSubscription, seedDemoSubscription } from './billing-history';
 import { seedDemoCollaboration } from './collaboration';
 import { seedDemoCrm } from './crm';
@@ -150,6 +151,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   }
   if (await seedDemoSubscription(db, demoInfopreneurSubscription, now)) {
     options.log?.info('demo billing created: the infopreneur on Pro with two paid invoices');
+  }
+  if (await seedDemoPlans(db, now)) {
+    options.log?.info(
+      'demo plans created: the closer on Équipe, the setter on Gratuit at 90 prospects of 100',
+    );
   }
 }
 

@@ -28,6 +28,7 @@ import type { DbOrTx } from '../../db/client';
 import { advertisements, missions, referenceProposers, services, workSectors } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
+import { requireRoomFor } from '../../lib/plan-usage';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { workSectorNameMap } from '../reference/reference.service';
 import { type AdvertisementRow, presentAdvertisement } from './advertisements.presenter';
@@ -226,22 +227,25 @@ export async function createAdvertisement(
   if (status === 'active' && endsAt <= new Date()) errors.push(endedError(endsAt));
   if (errors.length > 0) throw validationFailure(errors);
 
-  const [row] = await db
-    .insert(advertisements)
-    .values({
-      infopreneurId: ownerId,
-      serviceId: input.serviceId ?? null,
-      missionId: input.missionId ?? null,
-      title: input.title,
-      text: input.text,
-      image: input.image ?? null,
-      targetWorkSectorIds: unique(input.targetWorkSectors ?? []),
-      targetRole: input.targetRole ?? null,
-      startsAt,
-      endsAt,
-      status,
-    })
-    .returning({ id: advertisements.id });
+  const [row] = await db.transaction(async (tx) => {
+    await requireRoomFor(tx, ownerId, 'advertisements');
+    return tx
+      .insert(advertisements)
+      .values({
+        infopreneurId: ownerId,
+        serviceId: input.serviceId ?? null,
+        missionId: input.missionId ?? null,
+        title: input.title,
+        text: input.text,
+        image: input.image ?? null,
+        targetWorkSectorIds: unique(input.targetWorkSectors ?? []),
+        targetRole: input.targetRole ?? null,
+        startsAt,
+        endsAt,
+        status,
+      })
+      .returning({ id: advertisements.id });
+  });
   work.forget('listings');
   return getAdvertisement(db, ownerId, row!.id);
 }
@@ -259,7 +263,11 @@ export async function updateAdvertisement(
 ): Promise<Advertisement> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ startsAt: advertisements.startsAt, endsAt: advertisements.endsAt })
+      .select({
+        startsAt: advertisements.startsAt,
+        endsAt: advertisements.endsAt,
+        status: advertisements.status,
+      })
       .from(advertisements)
       .where(and(eq(advertisements.id, id), eq(advertisements.infopreneurId, ownerId)))
       .for('update');
@@ -276,6 +284,10 @@ export async function updateAdvertisement(
     const errors = await sectorErrors(tx, ownerId, input.targetWorkSectors ?? []);
     if (input.status === 'active' && endsAt <= new Date()) errors.push(endedError(endsAt));
     if (errors.length > 0) throw validationFailure(errors);
+    // An ended campaign brought back counts again against the plan.
+    if (current.status === 'ended' && input.status !== undefined && input.status !== 'ended') {
+      await requireRoomFor(tx, ownerId, 'advertisements');
+    }
 
     const changes: Partial<typeof advertisements.$inferInsert> = {};
     if (input.title !== undefined) changes.title = input.title;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, missions, services, workSectors } from '../../db/schema';
 import { listingsChanged } from '../../lib/listing-changes';
 import { createTestApp, createUser, signedInClient, TestClient, type TestContext } from '../../test/helpers';
+import { givePlan } from '../../test/plans';
 import { flushImpressions, liveSponsorships, recordImpressions } from './sponsorships.service';
 
 let ctx: TestContext;
@@ -111,6 +112,9 @@ beforeAll(async () => {
   alice = await signedInClient(ctx.app, { kind: 'infopreneur' });
   bob = await signedInClient(ctx.app, { kind: 'infopreneur' });
   setter = await signedInClient(ctx.app, { kind: 'setter' });
+  // Sponsored campaigns are a Pro feature (Gratuit has none: lib/plan-limits.test.ts).
+  await givePlan(ctx.app.db, alice.user.id, 'pro');
+  await givePlan(ctx.app.db, bob.user.id, 'pro');
 });
 afterAll(() => ctx.close());
 

@@ -19,11 +19,12 @@ import {
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { billingCustomers, checkoutSessions, invoices, subscriptions, users } from '../../db/schema';
+import { billingCustomers, checkoutSessions, invoices, subscriptions, teams, users } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
 import { graceEndsAt, planGiven } from '../../lib/plan';
+import { teamSeats, usageOf } from '../../lib/plan-usage';
 import type { PaidPlanId, PaymentProvider } from './provider';
 
 /** A double click, or a second tab within this delay, reopens the same checkout page. */
@@ -41,29 +42,36 @@ export function presentPlans(): PlanResponse[] {
   }));
 }
 
-/** How much of each limit the user uses now, counted as the limits count it (`lib/plan.ts`). */
-export async function usageOf(db: DbOrTx, userId: number): Promise<Record<PlanLimit, number>> {
-  const [row] = await rowsOf<Record<PlanLimit, string | number>>(
-    db,
-    sql`
-    select
-      (select count(*) from missions where infopreneur_id = ${userId} and status = 'published') as "publishedMissions",
-      (select count(*) from prospects where owner_id = ${userId}) as "prospects",
-      (select count(*) from advertisements where infopreneur_id = ${userId} and status not in ('archived', 'deleted')) as "advertisements",
-      (select count(*) from webinars where user_id = ${userId} and price > 0
-         and start_time + duration_minutes * interval '1 minute' > now()) as "paidWebinars",
-      (select count(*) from team_members where user_id = ${userId} and role = 'creator') as "teams",
-      (select coalesce(max(n), 0) from (
-         select count(*) as n from team_members m
-         where m.team_id in (select team_id from team_members where user_id = ${userId} and role = 'creator')
-         group by m.team_id) as sizes) as "teamMembers",
-      (select count(*) from deals where owner_id = ${userId} and team_id is not null) as "sharedPipeline"
-  `,
-  );
-  return Object.fromEntries(planLimitNames.map((name) => [name, Number(row?.[name] ?? 0)])) as Record<
-    PlanLimit,
-    number
-  >;
+/**
+ * How much of each limit the user uses now, counted as the limits count (`lib/plan-usage.ts`);
+ * team seats: the fullest team the user created.
+ */
+export async function usageOfAll(db: DbOrTx, userId: number): Promise<Record<PlanLimit, number>> {
+  const created = await db.select({ id: teams.id }).from(teams).where(eq(teams.createdById, userId));
+  const teamIds = created.map((team) => team.id);
+  const [publishedMissions, prospects, advertisements, teamsCount, seats, extra] = await Promise.all([
+    usageOf(db, userId, 'publishedMissions'),
+    usageOf(db, userId, 'prospects'),
+    usageOf(db, userId, 'advertisements'),
+    usageOf(db, userId, 'teams'),
+    Promise.all(teamIds.map((id) => teamSeats(db, id))),
+    rowsOf<{ paid_webinars: number; shared: number }>(
+      db,
+      sql`select
+        (select count(*)::int from webinars where user_id = ${userId} and price > 0
+           and start_time + duration_minutes * interval '1 minute' > now()) as paid_webinars,
+        (select count(*)::int from deals where team_id = any(${sql.param(teamIds)}::int[])) as shared`,
+    ),
+  ]);
+  return {
+    publishedMissions,
+    prospects,
+    advertisements,
+    paidWebinars: extra[0]?.paid_webinars ?? 0,
+    teams: teamsCount,
+    teamMembers: Math.max(0, ...seats),
+    sharedPipeline: extra[0]?.shared ?? 0,
+  };
 }
 
 export async function getBilling(
@@ -73,7 +81,7 @@ export async function getBilling(
 ): Promise<BillingResponse> {
   const [[sub], usage] = await Promise.all([
     db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
-    usageOf(db, userId),
+    usageOfAll(db, userId),
   ]);
   const planId = planGiven(sub);
   const grantOver = sub?.provider === 'manual' && sub.currentPeriodEnd <= now();

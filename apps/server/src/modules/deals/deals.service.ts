@@ -30,6 +30,7 @@ import { rowsOf } from '../../db/rows';
 import { applications, deals, missions, prospects, services, teamMembers } from '../../db/schema';
 import { AppError, conflict, fieldError } from '../../lib/errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
+import { requireSharedPipeline } from '../../lib/plan-usage';
 import type { Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { sellableBy } from '../services/services.service';
@@ -146,6 +147,7 @@ export async function createDeal(
     const sale = await saleOf(tx, viewer.id, input.infopreneurFormationId);
     const team = await teamProblem(tx, viewer.id, input.teamId);
     throwProblems([prospect, sale ? null : sellableProblem(), team]);
+    if (input.teamId) await requireSharedPipeline(tx, viewer.id, input.teamId);
     const [row] = await tx
       .insert(deals)
       .values({
@@ -329,6 +331,8 @@ export async function updateDeal(
       values.teamId = input.teamId;
     }
     throwProblems([prospect, sellable, team]);
+    // Into a team's pipeline (not out of it): the team creator's plan must include it.
+    if (values.teamId) await requireSharedPipeline(tx, viewer.id, values.teamId);
     if (input.prospectId !== undefined) values.prospectId = input.prospectId;
     if (input.expectedCloseDate !== undefined) values.expectedCloseDate = input.expectedCloseDate;
 

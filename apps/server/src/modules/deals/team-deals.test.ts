@@ -6,6 +6,7 @@ import { dealHistories, notifications } from '../../db/schema';
 import { acceptedOn, dealBody, offerWithMissions, prospectOf, teamWithMembers } from '../../test/fixtures';
 import { createTestApp, lastMailTo, signedInClient, type TestContext } from '../../test/helpers';
 import { liveClient, nextMessage } from '../../test/live-client';
+import { givePlan } from '../../test/plans';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -33,6 +34,8 @@ async function teamSale() {
     signedInClient(ctx.app, { kind: 'setter', firstName: 'Léa', lastName: 'Collègue' }),
     signedInClient(ctx.app, { kind: 'closer', firstName: 'Omar', lastName: 'Dehors' }),
   ]);
+  // The shared pipeline and a second team need the creator on Équipe.
+  await givePlan(ctx.app.db, setter.user.id, 'equipe');
   const team = await teamWithMembers(ctx.app, setter.client, { name: 'Équipe Immo' }, [
     { user: closer.user, role: 'member' },
     { user: colleague.user, role: 'member' },

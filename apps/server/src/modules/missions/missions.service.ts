@@ -23,6 +23,7 @@ import { applications, missions, type ProfileRow, services, users } from '../../
 import { conflict, fieldError, fieldIssue, notFound, refusal } from '../../lib/errors';
 import { type FreelancerFacts, type MissionColumns, matchOf, yearsSince } from '../../lib/matching';
 import { offsetOf, type PaginationQuery, paginationMeta } from '../../lib/pagination';
+import { requireRoomFor } from '../../lib/plan-usage';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { requireInfopreneur, type Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
@@ -436,6 +437,8 @@ export async function publishMission(db: Db, work: UnitOfWork, viewer: Viewer, i
     if (row.status === 'archived')
       throw conflict('An archived mission cannot be published again', 'MISSION_ARCHIVED');
     await sellableOwnService(tx, viewer, row.serviceId);
+    // One more published mission: the plan must allow it (402 otherwise).
+    await requireRoomFor(tx, viewer.id, 'publishedMissions');
     await tx
       .update(missions)
       .set({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, profiles, skills, users, workSectors } from '../../db/schema';
 import { approvedOffer, type OfferPatch } from '../../test/fixtures';
 import { createTestApp, lastMailTo, signedInClient, TestClient, type TestContext } from '../../test/helpers';
+import { givePlan } from '../../test/plans';
 
 let ctx: TestContext;
 let sector: { immo: number; devperso: number; finance: number };
@@ -336,6 +337,7 @@ describe('GET /api/v1/missions (search)', () => {
   it('counts a mission out once closed, deleted or moved to another type (counts kept per offer and type)', async () => {
     const count = async (qs: string) => (await search(qs)).meta.total;
     const c = await seller({ name: 'Bourse pour débutants', workSectorIds: [sector.finance] });
+    await givePlan(ctx.app.db, c.user.id, 'pro'); // two missions published at once
     const before = {
       all: await count(`workSectors=${sector.finance}`),
       setter: await count('missionType=setter'),
@@ -533,6 +535,7 @@ describe('applications', () => {
 
   it('says which minimum is not met and by how much; refuses the wrong profile kind', async () => {
     const owner = await seller();
+    await givePlan(ctx.app.db, owner.user.id, 'pro'); // a closer and a setter mission published at once
     const mission = await published(owner.client, owner.service.id, {
       minConversionRate: 80,
       minExperience: 10,
@@ -849,7 +852,8 @@ describe('GET /api/v1/missions: text matches and their counts', () => {
 
   it('ranks a text query by relevance and pages it as exactCounts does: the same ids, order and counts', async () => {
     const word = `zephyrin${Date.now() % 100_000}`;
-    const { client, service } = await seller({ name: `Offre ${word}` });
+    const { user, client, service } = await seller({ name: `Offre ${word}` });
+    await givePlan(ctx.app.db, user.id, 'pro'); // several missions published at once
     const once = await published(client, service.id, { title: 'Closer pour appels entrants' });
     const thrice = await published(client, service.id, {
       title: `Setter ${word} ${word}`,

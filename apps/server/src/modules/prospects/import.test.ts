@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeExcelFile, { type SheetData } from 'write-excel-file/node';
 import { prospects } from '../../db/schema';
 import { createTestApp, signedInClient, TestClient, type TestContext } from '../../test/helpers';
+import { givePlan } from '../../test/plans';
 import { guessMapping } from './import-mapping';
 
 let ctx: TestContext;
@@ -449,6 +450,7 @@ describe('POST /api/v1/prospects/import', () => {
 
   it('takes 10,000 lines in one go, refuses 10,001', async () => {
     const { user, client } = await seller();
+    await givePlan(ctx.app.db, user.id, 'pro'); // beyond Gratuit's 100 prospects
     const lines = (n: number) =>
       [
         'Prénom;Nom;E-mail;Téléphone;Statut;Budget',

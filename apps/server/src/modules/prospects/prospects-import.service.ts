@@ -30,6 +30,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { prospects } from '../../db/schema';
 import { CsvError, decodeCsv, detectSeparator, isBlankRecord, parseCsv, restoreFormula } from '../../lib/csv';
 import { fieldError } from '../../lib/errors';
+import { requireRoomForMany } from '../../lib/plan-usage';
 import { isXlsx, readXlsxRows, XlsxError } from '../../lib/xlsx';
 import { guessMapping, lineInput, readMapping } from './import-mapping';
 import { fullNameOf } from './prospects.presenter';
@@ -317,6 +318,8 @@ export async function importProspects(
     // Two imports of one user in parallel would not see each other's lines as duplicates.
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${ownerId})`);
     const { result, toInsert } = analyse(file, mapping, await knownContacts(tx, ownerId), false);
+    // All the new lines fit in the plan, or none is imported (402 with what would still fit).
+    await requireRoomForMany(tx, ownerId, 'prospects', toInsert.length);
     for (let i = 0; i < toInsert.length; i += INSERT_BATCH) {
       await insertBatch(tx, ownerId, toInsert.slice(i, i + INSERT_BATCH));
     }

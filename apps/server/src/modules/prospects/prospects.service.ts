@@ -33,6 +33,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors';
 import { escapeLike } from '../../lib/name-search';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { dayWindows } from '../../lib/paris-time';
+import { requireRoomFor } from '../../lib/plan-usage';
 import {
   fullNameOf,
   type ProspectExtras,
@@ -344,13 +345,17 @@ function assertConsistentStatus(prospect: Pick<ProspectCreateInput, 'state' | 'l
 
 /** `POST /prospects`: creates the prospect and answers it with its possible duplicates. */
 export async function createProspect(
-  db: DbOrTx,
+  db: Db,
   ownerId: number,
   input: ProspectCreateInput,
 ): Promise<ProspectWithDuplicates> {
   assertConsistentStatus(input);
-  const [row] = await db.insert(prospects).values(prospectValues(ownerId, input)).returning();
-  return withDuplicates(db, ownerId, row!);
+  const row = await db.transaction(async (tx) => {
+    await requireRoomFor(tx, ownerId, 'prospects');
+    const [inserted] = await tx.insert(prospects).values(prospectValues(ownerId, input)).returning();
+    return inserted!;
+  });
+  return withDuplicates(db, ownerId, row);
 }
 
 /** The earliest due date of the prospect's open activities, or null. */

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { participantAlias, presentOptionalParticipant } from '../../lib/participants';
+import { requireTeamSeat } from '../../lib/plan-usage';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { invitationSignUpLink } from './invitation-links';
 import {
@@ -128,6 +129,8 @@ export async function invite(
         ),
       );
     if (pending) throw conflict('This person is already invited', 'ALREADY_IN_TEAM');
+    // A pending invitation holds a seat: members and invitations against the creator's plan.
+    await requireTeamSeat(tx, actor.id, teamId);
     const [row] = await tx
       .insert(teamInvitations)
       .values({ teamId, inviteeId: target?.id ?? null, email, invitedById: actor.id })
@@ -205,6 +208,9 @@ async function answerInvitation(
     if (!row) throw notFound('Invitation');
     if (row.status !== 'pending')
       throw conflict(`This invitation is ${row.status} already`, 'INVITATION_ANSWERED');
+    // Joining turns this invitation's seat into a member's: refused only when the team is full
+    // without it (the creator's plan went down since the invitation).
+    if (accept && !(await roleIn(tx, row.teamId, user.id))) await requireTeamSeat(tx, user.id, row.teamId, 1);
     await tx
       .update(teamInvitations)
       .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date(), inviteeId: user.id })

@@ -30,6 +30,7 @@ import {
   presentOptionalParticipant,
   presentParticipant,
 } from '../../lib/participants';
+import { requireRoomFor } from '../../lib/plan-usage';
 import type { Storage } from '../../plugins/storage';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { readTeamAvatar, storeTeamAvatar, teamAvatarKey } from '../pictures/pictures.service';
@@ -207,6 +208,7 @@ export const DEFAULT_CHAT_NAME = 'Général';
 
 export async function createTeam(db: Db, userId: number, input: TeamCreateInput): Promise<Team> {
   const id = await db.transaction(async (tx) => {
+    await requireRoomFor(tx, userId, 'teams');
     const [team] = await tx
       .insert(teams)
       .values({

@@ -15,6 +15,7 @@ import {
   tokenFromLink,
 } from '../../test/helpers';
 import { eventually, liveClient, nextMessage } from '../../test/live-client';
+import { givePlan } from '../../test/plans';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -39,6 +40,8 @@ async function crew() {
       { user: member.user, role: 'member' },
     ],
   );
+  // A team of three that invites a fourth needs its creator on Équipe (Gratuit and Pro: 3 people).
+  await givePlan(ctx.app.db, creator.user.id, 'equipe');
   return { team, creator, admin, member, outsider };
 }
 
