@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { currentUserQueryKey, getCurrentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { setSessionUser } from '../features/auth/api/session';
 import { useServerRedirects } from '../features/redirects/api/get-redirect';
-import { isApiError } from '../lib/api-client';
+import { isPlanLimit } from '../lib/api-client';
 import { DataLayerReady } from '../lib/data-layer-ready';
 import { onUnauthorized, queryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
@@ -56,10 +56,7 @@ const UpgradeDialog = lazy(() =>
 function PlanLimitHost() {
   const [closed, setClosed] = useState(0);
   const refused = useMutationState({
-    filters: {
-      status: 'error',
-      predicate: (m) => isApiError(m.state.error) && m.state.error.code === 'E_PLAN_LIMIT',
-    },
+    filters: { status: 'error', predicate: (m) => isPlanLimit(m.state.error) },
     select: (m) => ({ id: m.mutationId, error: m.state.error }),
   }).at(-1);
   if (!refused || refused.id <= closed) return null;

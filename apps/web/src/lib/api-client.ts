@@ -32,6 +32,9 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A write refused by the user's plan (402 `E_PLAN_LIMIT`): its message is the server's French sentence. */
+export const isPlanLimit = (error: unknown): boolean => isApiError(error) && error.code === 'E_PLAN_LIMIT';
+
 export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   const prefix = `${name}=`;

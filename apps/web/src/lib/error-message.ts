@@ -1,5 +1,5 @@
 import { errorReasonText, type ValidationErrorItem } from '@closia/shared';
-import { isApiError } from './api-client';
+import { isApiError, isPlanLimit } from './api-client';
 import { errorText } from './api-errors';
 import { fieldErrorFr } from './form-errors';
 
@@ -28,7 +28,7 @@ export function errorMessage(error: unknown, wording: ErrorWording = {}): string
   const because = errorReasonText(error.reason);
   if (because) return because;
   // A plan limit: the server's sentence is French, names the limit and the plan that lifts it.
-  if (error.code === 'E_PLAN_LIMIT') return error.message;
+  if (isPlanLimit(error)) return error.message;
   if (error.status === 422 && error.errors?.length) {
     const except = wording.except ?? [];
     const shown = error.errors.filter((item) => !except.includes(item.field));

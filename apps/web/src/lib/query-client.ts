@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { isApiError, isPlanLimit } from './api-client';
 import { errorText } from './api-errors';
 
 declare module '@tanstack/react-query' {
@@ -45,7 +45,7 @@ export const queryClient = new QueryClient({
     onError: (error, _variables, _context, mutation) => {
       handleUnauthorized(error);
       // A write the plan refuses opens the upgrade dialog instead (app/data-provider.tsx).
-      if (isApiError(error) && error.code === 'E_PLAN_LIMIT') return;
+      if (isPlanLimit(error)) return;
       if (mutation.meta?.handlesError) return;
       toastError(errorText(error));
     },

@@ -1,5 +1,5 @@
 import { type PlanId, planIds } from '@closia/shared';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, isPlanLimit } from '../../../lib/api-client';
 
 /** A write refused by the plan (402 `E_PLAN_LIMIT`): the server's French sentence and the plan that lifts it. */
 export interface PlanLimitRefusal {
@@ -9,7 +9,7 @@ export interface PlanLimitRefusal {
 
 /** The refusal of a failed call, or null when it is not a plan limit. */
 export function planLimitRefusal(error: unknown): PlanLimitRefusal | null {
-  if (!isApiError(error) || error.code !== 'E_PLAN_LIMIT') return null;
+  if (!isApiError(error) || !isPlanLimit(error)) return null;
   const upgradeTo = planIds.find((id) => id === error.meta?.upgradeTo) ?? null;
   return { message: error.message, upgradeTo };
 }
