@@ -22,9 +22,10 @@
  *   app/data-layer.ts), no Zod, no enums.
  * - `/app/missions` and `/dashboard` (signed in): 200 KB in at most 25 scripts — the same, plus the
  *   data layer (`data`), the signed-in frame (`shell`, `mantine-app`) and the page's own chunks.
- *   `/app/missions` measures 214.7 KB in 13: its budget is that figure until the page meets 200 KB
- *   (its filters' selects, the cards' tooltips and the frame's menus need floating-ui at first
- *   paint; see ADR 019), so that a regression still fails the build.
+ *   `/app/missions` measures 215.0 KB in 13 (214.7 before the plan-limit dialog's host, issue 20):
+ *   its budget is that figure and 1 KB of headroom — a build's id alone moves it by ~10 bytes —
+ *   until the page meets 200 KB (its filters' selects, the cards' tooltips and the frame's menus
+ *   need floating-ui at first paint; see ADR 019), so that a regression still fails the build.
  * - CSS 32 KB brotli on each: Mantine's global styles (~25 KB, every component's) plus our own. CSS
  *   blocks the first paint, so it gets a budget too.
  * Everything else belongs in a lazy chunk: the toasts' container loads at the first toast
@@ -59,8 +60,8 @@ export const PAGES = [
     // The data layer with the loading bar (`data`), the signed-in frame with its guards and live
     // header items (`shell`), the page (with the marketplace's chunk, which holds its index).
     load: ['start', 'data', 'shell', 'src/features/marketplace/pages/missions-page.tsx'],
-    // Issue 19's target is 200 KB; it measures 214.7 KB (see above).
-    budgets: { js: 215 * 1024, scripts: 25, css: 32 * 1024 },
+    // Issue 19's target is 200 KB; it measures 215.0 KB (see above).
+    budgets: { js: 216 * 1024, scripts: 25, css: 32 * 1024 },
   },
   {
     path: '/dashboard',

@@ -14,6 +14,8 @@ export type BillingInterval = (typeof billingIntervals)[number];
 export const VAT_RATE_PERCENT = 20;
 /** A year is billed as this many months. */
 export const MONTHS_BILLED_PER_YEAR = 10;
+/** The web page « Abonnement et factures », where mails and notifications about billing lead. */
+export const BILLING_SETTINGS_PATH = '/dashboard/settings/billing';
 /** Days a `past_due` subscription keeps its plan before falling back to Gratuit. */
 export const PAST_DUE_GRACE_DAYS = 7;
 

@@ -4,6 +4,7 @@
  * (`webhook.service.ts`); the plan that applies is read from the `subscriptions` row it keeps.
  */
 import {
+  BILLING_SETTINGS_PATH,
   type BillingInterval,
   type BillingResponse,
   type CheckoutBody,
@@ -203,7 +204,7 @@ export async function openPortal(
 ): Promise<{ url: string }> {
   const customerRef = await customerRefOf(db, provider, userId);
   if (!customerRef) throw conflict('No subscription to manage', 'NO_SUBSCRIPTION');
-  return provider.createPortal(customerRef, `${appUrl}/app/settings/billing`);
+  return provider.createPortal(customerRef, `${appUrl}${BILLING_SETTINGS_PATH}`);
 }
 
 const invoiceColumns = {

@@ -4,7 +4,7 @@
  * fallen back to Gratuit. A sweep runs them on every instance; each mail is claimed by one
  * `update … where dunning_stage < n returning`, so it goes once however many instances sweep.
  */
-import { PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
+import { BILLING_SETTINGS_PATH, PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
@@ -44,7 +44,7 @@ export async function sendDunningMails(db: Db, work: UnitOfWork): Promise<number
         if (!user) continue;
         const graceEnd = new Date((row.since ?? at).getTime() + graceMs);
         const plan = plans[row.planId].name;
-        const link = `${work.appUrl}/app/settings/billing`;
+        const link = `${work.appUrl}${BILLING_SETTINGS_PATH}`;
         if (stage === 1) {
           await work.mail(tx, {
             to: user.email,
@@ -58,7 +58,7 @@ export async function sendDunningMails(db: Db, work: UnitOfWork): Promise<number
             type: 'subscription_payment_failed',
             title: 'Votre compte est repassé à l’offre Gratuit',
             body: `Le paiement de votre abonnement ${plan} n’a pas abouti. Réglez-le pour retrouver votre offre.`,
-            link: '/app/settings/billing',
+            link: BILLING_SETTINGS_PATH,
           });
           await work.mail(tx, {
             to: user.email,

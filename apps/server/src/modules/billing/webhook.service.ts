@@ -5,7 +5,7 @@
  * trusts the event's copy of an object, it reads the object's current state from the provider
  * first, and a state read earlier than the one stored never overwrites it.
  */
-import { AppError, formatEuro, PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
+import { AppError, BILLING_SETTINGS_PATH, formatEuro, PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -195,10 +195,10 @@ async function syncSubscription(
       type: 'subscription_activated',
       title: `Votre abonnement ${planName} est actif`,
       body: `${label}, jusqu’au ${formatParisLongDate(sub.currentPeriodEnd)}.`,
-      link: '/app/settings/billing',
+      link: BILLING_SETTINGS_PATH,
       mail: {
         subject: `Votre abonnement ${planName} est actif`,
-        text: `Bonjour,\n\nMerci ! Votre ${label.toLowerCase()} est actif jusqu’au ${formatParisLongDate(sub.currentPeriodEnd)}. Votre facture est disponible dans « Abonnement et factures » : ${work.appUrl}/app/settings/billing\n\nL’équipe Closia`,
+        text: `Bonjour,\n\nMerci ! Votre ${label.toLowerCase()} est actif jusqu’au ${formatParisLongDate(sub.currentPeriodEnd)}. Votre facture est disponible dans « Abonnement et factures » : ${work.appUrl}${BILLING_SETTINGS_PATH}\n\nL’équipe Closia`,
       },
     });
   } else if (sub.status === 'past_due' && before?.status !== 'past_due') {
@@ -209,7 +209,7 @@ async function syncSubscription(
       type: 'subscription_payment_failed',
       title: 'Le paiement de votre abonnement a échoué',
       body: `Mettez à jour votre moyen de paiement avant le ${formatParisLongDate(graceEnd)} pour garder l’offre ${planName}.`,
-      link: '/app/settings/billing',
+      link: BILLING_SETTINGS_PATH,
     });
     // Transactional: sent whatever the notification settings say.
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -217,8 +217,8 @@ async function syncSubscription(
       await work.mail(tx, {
         to: user.email,
         subject: 'Échec du paiement de votre abonnement Closia',
-        text: `Bonjour,\n\nLe paiement${amount} de votre ${label.toLowerCase()} n’a pas abouti. Vous gardez l’offre ${planName} jusqu’au ${formatParisLongDate(graceEnd)} ; passé cette date, votre compte repassera à l’offre Gratuit (vos données restent consultables).\n\nMettez à jour votre moyen de paiement : ${work.appUrl}/app/settings/billing\n\nL’équipe Closia`,
-        link: `${work.appUrl}/app/settings/billing`,
+        text: `Bonjour,\n\nLe paiement${amount} de votre ${label.toLowerCase()} n’a pas abouti. Vous gardez l’offre ${planName} jusqu’au ${formatParisLongDate(graceEnd)} ; passé cette date, votre compte repassera à l’offre Gratuit (vos données restent consultables).\n\nMettez à jour votre moyen de paiement : ${work.appUrl}${BILLING_SETTINGS_PATH}\n\nL’équipe Closia`,
+        link: `${work.appUrl}${BILLING_SETTINGS_PATH}`,
       });
     }
   } else if (sub.status === 'canceled' && before && before.status !== 'canceled') {

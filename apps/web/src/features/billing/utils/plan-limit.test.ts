@@ -33,3 +33,11 @@ describe('planLimitRefusal', () => {
     expect(planLimitRefusal(new Error('boom'))).toBeNull();
   });
 });
+
+describe('the billing page’s address', () => {
+  it('is the one the server’s mails and notifications link to', async () => {
+    const { BILLING_SETTINGS_PATH } = await import('@closia/shared');
+    const { paths } = await import('../../../config/paths');
+    expect(paths.dashboard.billing).toBe(BILLING_SETTINGS_PATH);
+  });
+});
