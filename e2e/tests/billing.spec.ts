@@ -157,6 +157,12 @@ test('Gratuit hits the mission limit, pays Pro on the sandbox page, publishes an
   const failed = page.getByRole('alert').filter({ hasText: 'Votre paiement a échoué' });
   await expect(failed).toContainText(/avant le \d{1,2} \p{L}+ \d{4}/u);
   await expect(page.getByTestId('current-plan')).toHaveText('Offre Pro');
+  // Every other signed-in page says it too, above the page, with the way to settle it.
+  await page.goto('/dashboard');
+  const banner = page.getByRole('alert').filter({ hasText: 'Paiement en échec' });
+  await expect(banner).toContainText(/avant le \d{1,2} \p{L}+ \d{4}/u);
+  await banner.getByRole('link', { name: 'Régler mon abonnement' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/billing$/);
 });
 
 test('the pricing page shows the plans, HT and TTC, monthly or yearly, and passes axe', async ({ page }) => {

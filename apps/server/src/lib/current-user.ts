@@ -3,10 +3,10 @@
  * but secrets, with their sub-profile and unread message count. Below the features: auth, users
  * and profiles all answer it.
  */
-import type { CurrentUser, SalesProfile, SubProfile } from '@closia/shared';
+import { type CurrentUser, PAST_DUE_GRACE_DAYS, type SalesProfile, type SubProfile } from '@closia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { type ProfileRow, profiles, type UserRow, users } from '../db/schema';
+import { type ProfileRow, profiles, subscriptions, type UserRow, users } from '../db/schema';
 import { preparedPerDatabase } from './prepared';
 import { isOnline } from './presence';
 import { unreadMessageCount } from './unread-messages';
@@ -36,11 +36,28 @@ export function presentSalesProfile(p: ProfileRow): SalesProfile {
   };
 }
 
+/**
+ * SQL: since when the user's subscription is past due (null: it is not), read with the user
+ * (the unique index on `subscriptions.user_id`): the app shows its payment banner from it.
+ */
+export const pastDueSinceOfUser = sql<
+  Date | string | null
+>`(select ${subscriptions.pastDueSince} from ${subscriptions}
+  where ${subscriptions.userId} = ${users.id} and ${subscriptions.status} = 'past_due')`;
+
+/** What the current user's answer holds beside the user and their sub-profile. */
+export interface CurrentUserExtras {
+  unreadMessageCount: number;
+  pastDueSince: Date | null;
+}
+
+const asDate = (value: Date | string | null | undefined) => (value == null ? null : new Date(value));
+
 /** The signed-in user's own view: every spec field but secrets (password hash, tokens). */
 export function presentCurrentUser(
   user: UserRow,
   profile: ProfileRow | null,
-  unreadMessageCount: number,
+  { unreadMessageCount, pastDueSince }: CurrentUserExtras,
 ): CurrentUser {
   const kind = profile?.kind;
   return {
@@ -59,6 +76,9 @@ export function presentCurrentUser(
     setterCloser: kind === 'setter_closer' ? presentSalesProfile(profile!) : null,
     infopreneur: kind === 'infopreneur' ? presentSubProfile(profile!) : null,
     unreadMessageCount,
+    paymentPastDueUntil: pastDueSince
+      ? new Date(pastDueSince.getTime() + PAST_DUE_GRACE_DAYS * 86_400_000).toISOString()
+      : null,
     socialLinks: user.socialLinks,
     videoUrl: user.videoUrl,
     loom: user.loom,
@@ -72,9 +92,9 @@ export function presentCurrentUser(
   };
 }
 
-const currentUserExtras = preparedPerDatabase((db) =>
+const currentUserExtrasQuery = preparedPerDatabase((db) =>
   db
-    .select({ profile: profiles, unread: unreadMessageCount })
+    .select({ profile: profiles, unread: unreadMessageCount, pastDueSince: pastDueSinceOfUser })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, sql.placeholder('userId')))
@@ -86,6 +106,17 @@ const currentUserExtras = preparedPerDatabase((db) =>
  * `GET /api/v1/user` answers from the session lookup instead (see plugins/session.ts).
  */
 export async function getCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
-  const [row] = await currentUserExtras(db).execute({ userId: user.id });
-  return presentCurrentUser(user, row?.profile ?? null, Number(row?.unread ?? 0));
+  const [row] = await currentUserExtrasQuery(db).execute({ userId: user.id });
+  return presentCurrentUser(user, row?.profile ?? null, {
+    unreadMessageCount: Number(row?.unread ?? 0),
+    pastDueSince: asDate(row?.pastDueSince),
+  });
+}
+
+/** The extras of a row of the session lookup (plugins/session.ts), which reads them with the session. */
+export function currentUserExtras(row: {
+  unread: unknown;
+  pastDueSince: Date | string | null;
+}): CurrentUserExtras {
+  return { unreadMessageCount: Number(row.unread ?? 0), pastDueSince: asDate(row.pastDueSince) };
 }

@@ -19,6 +19,7 @@ function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
     user: { id: userId },
     profile: null,
     unreadMessageCount: 0,
+    pastDueSince: null,
     lastSeenAt: new Date(now),
     expiresAt: new Date(now + expiresIn),
   });

@@ -19,6 +19,8 @@ export interface SessionEntry<User, Profile> {
   user: User;
   profile: Profile | null;
   unreadMessageCount: number;
+  /** Since when the user's subscription is past due (null: it is not). */
+  pastDueSince: Date | null;
   /** When the session was last written back (sliding expiry, presence). */
   lastSeenAt: Date;
   expiresAt: Date;

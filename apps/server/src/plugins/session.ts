@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { unavailableCause } from '../db/resilience';
 import { type ProfileRow, profiles, sessions, type UserRow, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
+import { currentUserExtras, pastDueSinceOfUser } from '../lib/current-user';
 import { forbidden, unauthorized } from '../lib/errors';
 import { type Session, SessionCache } from '../lib/session-cache';
 import { unreadMessageCount } from '../lib/unread-messages';
@@ -82,7 +83,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionId', null);
     app.decorateRequest('sessionKey', null);
 
-    // On a cache miss: the session, its user, the sub-profile and the unread count in one
+    // On a cache miss: the session, its user, the sub-profile, the unread count and a past-due payment in one
     // prepared query (everything GET /api/v1/user answers).
     const findSession = app.db
       .select({
@@ -91,6 +92,7 @@ export const sessionPlugin = fp(
         user: users,
         profile: profiles,
         unread: unreadMessageCount,
+        pastDueSince: pastDueSinceOfUser,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -122,7 +124,7 @@ export const sessionPlugin = fp(
         sessionId: id,
         user: Object.freeze(row.user),
         profile: row.profile ? Object.freeze(row.profile) : null,
-        unreadMessageCount: Number(row.unread ?? 0),
+        ...currentUserExtras(row),
         lastSeenAt: row.lastSeenAt,
         expiresAt: row.expiresAt,
       };

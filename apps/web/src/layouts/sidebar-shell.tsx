@@ -1,9 +1,10 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../components/color-scheme-toggle';
 import { Logo } from '../components/logo';
+import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { AccountMenu } from './account-menu';
 import { ShellNav, type ShellNavSection } from './shell-nav';
@@ -13,6 +14,11 @@ const LiveHeaderItems = lazy(() =>
   import('../features/notifications/components/live-header-items').then((m) => ({
     default: m.LiveHeaderItems,
   })),
+);
+
+// Shown only while a payment has failed: loaded then, not with every page.
+const PastDueBanner = lazy(() =>
+  import('../features/billing/components/past-due-banner').then((m) => ({ default: m.PastDueBanner })),
 );
 
 /**
@@ -30,6 +36,8 @@ export function SidebarShell({
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { data: user } = useCurrentUser();
+  // The billing page says it itself, with more detail.
+  const { pathname } = useLocation();
   return (
     <AppShell
       header={{ height: 64 }}
@@ -65,6 +73,11 @@ export function SidebarShell({
         <ShellNav sections={sections} label={navLabel} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main">
+        {user?.paymentPastDueUntil && pathname !== paths.dashboard.billing && (
+          <Suspense fallback={null}>
+            <PastDueBanner until={user.paymentPastDueUntil} />
+          </Suspense>
+        )}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -56,6 +56,8 @@ export const currentUserResponse = z.object({
   setterCloser: salesProfileResponse.nullable(),
   infopreneur: subProfileResponse.nullable(),
   unreadMessageCount: z.number(),
+  /** While a subscription's payment has failed: when its grace period ends (the app's banner). */
+  paymentPastDueUntil: textField().nullable(),
   socialLinks: z.array(textField()),
   videoUrl: textField().nullable(),
   loom: textField().nullable(),

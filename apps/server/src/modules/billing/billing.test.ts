@@ -412,6 +412,8 @@ describe('portal, renewals and failed payments', () => {
     const failed = (await client.post('/api/v1/billing/sandbox/advance', { outcome: 'failed' })).json();
     expect(failed).toMatchObject({ planId: 'pro', status: 'past_due' });
     expect(failed.graceEndsAt).not.toBeNull();
+    // The app's banner reads it with the signed-in user (the session cache forgot the old answer).
+    expect((await client.get('/api/v1/user')).json().paymentPastDueUntil).toBe(failed.graceEndsAt);
     const mail = await lastMailTo(ctx.app, user.email);
     expect(mail?.subject).toBe('Échec du paiement de votre abonnement Closia');
 
@@ -437,6 +439,7 @@ describe('portal, renewals and failed payments', () => {
     setClock(null);
     const paid = (await client.post('/api/v1/billing/sandbox/advance', { outcome: 'paid' })).json();
     expect(paid).toMatchObject({ planId: 'pro', status: 'active', graceEndsAt: null });
+    expect((await client.get('/api/v1/user')).json().paymentPastDueUntil).toBeNull();
   });
 
   it('a cancellation ends the subscription at the period end, back to Gratuit', async () => {

@@ -185,6 +185,8 @@ async function syncSubscription(
     .insert(subscriptions)
     .values(values)
     .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  // The session lookup reads a past-due payment (the app's banner): the user's cached sessions go.
+  work.forget({ user: userId });
 
   const before = same ? existing : null;
   const label = subscriptionLabel(sub.planId, sub.interval);

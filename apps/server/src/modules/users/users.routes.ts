@@ -37,10 +37,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = request.session!;
       let body = encodedAnswers.get(session);
       if (body === undefined) {
-        const { user, profile, unreadMessageCount } = session;
-        body = JSON.stringify(
-          currentUserResponse.encode(presentCurrentUser(user, profile, unreadMessageCount)),
-        );
+        const { user, profile } = session;
+        body = JSON.stringify(currentUserResponse.encode(presentCurrentUser(user, profile, session)));
         encodedAnswers.set(session, body);
       }
       // A string with a JSON content type is sent as is: Fastify serializes only other payloads.

@@ -18,6 +18,7 @@ const base: CurrentUser = {
   setterCloser: null,
   infopreneur: null,
   unreadMessageCount: 0,
+  paymentPastDueUntil: null,
   socialLinks: [],
   videoUrl: null,
   loom: null,
