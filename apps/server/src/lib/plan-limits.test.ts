@@ -323,6 +323,33 @@ describe('teams', () => {
   });
 });
 
+describe('a team handed over', () => {
+  it('counts against the receiver’s plan, and the refusal names the receiver', async () => {
+    const creator = await signedInClient(ctx.app, { kind: 'closer' });
+    const receiver = await signedInClient(ctx.app, { kind: 'setter', firstName: 'Léa', lastName: 'Martin' });
+    await teamWithMembers(ctx.app, receiver.client, { name: 'Équipe de Léa' });
+    const team = await teamWithMembers(ctx.app, creator.client, { name: 'Équipe à transmettre' });
+    const invited = await creator.client.post(`/api/v1/teams/${team.id}/invitations`, {
+      userId: receiver.user.id,
+    });
+    expect(
+      (await receiver.client.post(`/api/v1/team-invitations/${invited.json().id}/accept`)).statusCode,
+    ).toBe(200);
+    const transfer = () =>
+      creator.client.post(`/api/v1/teams/${team.id}/transfer`, { userId: receiver.user.id });
+    await expectRefused(
+      transfer(),
+      planLimit(
+        'L’offre Gratuit de Léa Martin permet 1 équipe. Cette personne peut passer à l’offre Équipe pour en recevoir davantage.',
+        { limit: 'teams', current: 1, max: 1, planId: 'gratuit', upgradeTo: 'equipe' },
+      ),
+    );
+    await givePlan(ctx.app.db, receiver.user.id, 'equipe');
+    const done = await transfer();
+    expect(done.statusCode, done.body).toBe(200);
+  });
+});
+
 describe('team members', () => {
   const invite = (client: TestClient, teamId: number, userId: number) =>
     client.post(`/api/v1/teams/${teamId}/invitations`, { userId });

@@ -117,6 +117,28 @@ export async function requireRoomForMany(
   );
 }
 
+/**
+ * Refuses (402) handing a team to `receiverId` unless the receiver's plan allows one more team
+ * created: the plan counted is theirs, so the sentence names them, not the caller.
+ */
+export async function requireTeamReceiver(
+  tx: DbOrTx,
+  receiverId: number,
+  receiverName: string,
+): Promise<void> {
+  await lockUserUsage(tx, receiverId);
+  const current = await usageOf(tx, receiverId, 'teams');
+  const planId = await planOf(tx, receiverId);
+  if (planAllows(planId, 'teams', current)) return;
+  const error = planLimitError(planId, 'teams', current);
+  const upgradeTo = error.meta?.upgradeTo as PlanId | null;
+  const allows = `L’offre ${plans[planId].name} de ${receiverName} permet ${limitPhrase('teams', plans[planId].limits.teams)}.`;
+  const message = upgradeTo
+    ? `${allows} Cette personne peut passer à l’offre ${plans[upgradeTo].name} pour en recevoir davantage.`
+    : `${allows} Aucune offre ne va au-delà.`;
+  throw new AppError(error.status, error.code, message, undefined, undefined, error.meta);
+}
+
 /** The creator of a team (null: their account is gone), whose plan sets the team's limits. */
 export async function teamCreatorOf(db: DbOrTx, teamId: number): Promise<number | null> {
   const [row] = await db.select({ creatorId: teams.createdById }).from(teams).where(eq(teams.id, teamId));

@@ -30,7 +30,7 @@ import {
   presentOptionalParticipant,
   presentParticipant,
 } from '../../lib/participants';
-import { requireRoomFor } from '../../lib/plan-usage';
+import { requireRoomFor, requireTeamReceiver } from '../../lib/plan-usage';
 import type { Storage } from '../../plugins/storage';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { readTeamAvatar, storeTeamAvatar, teamAvatarKey } from '../pictures/pictures.service';
@@ -394,6 +394,12 @@ export async function transferTeam(
   await db.transaction(async (tx) => {
     if (!(await roleIn(tx, teamId, userId)))
       throw fieldError('userId', 'exists', 'The selected userId is not a member');
+    // The receiver creates the team from now on: it counts against their plan's teams.
+    const [receiver] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
+    await requireTeamReceiver(tx, userId, fullName(receiver!));
     // Demote first: a team has one creator (unique index).
     await tx
       .update(teamMembers)
