@@ -31,9 +31,11 @@ export const sandboxPayBody = z.object({
   /** MM/YY. */
   expiry: textField()
     .trim()
+    .max(7)
     .regex(/^(0[1-9]|1[0-2]) ?\/ ?[0-9]{2}$/),
   cvc: textField()
     .trim()
+    .max(4)
     .regex(/^[0-9]{3,4}$/),
   billingName: textField().trim().min(2).max(120).optional(),
   billingAddress: textField().trim().min(5).max(300).optional(),
