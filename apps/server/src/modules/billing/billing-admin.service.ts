@@ -9,7 +9,7 @@ import {
   type AdminSubscriptionsQuery,
   plans,
 } from '@closia/shared';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { subscriptions, users } from '../../db/schema';
@@ -48,11 +48,11 @@ export async function billingSummary(db: DbOrTx): Promise<AdminBillingSummary> {
   const [churned] = await db
     .select({ n: count() })
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, 'canceled'), sql`${subscriptions.canceledAt} >= ${monthStart}`));
+    .where(and(eq(subscriptions.status, 'canceled'), gte(subscriptions.canceledAt, monthStart)));
   const [granted] = await db
     .select({ n: count() })
     .from(subscriptions)
-    .where(and(eq(subscriptions.provider, 'manual'), sql`${subscriptions.currentPeriodEnd} > ${now()}`));
+    .where(and(eq(subscriptions.provider, 'manual'), gt(subscriptions.currentPeriodEnd, now())));
   return {
     mrrCents,
     activeByPlan,

@@ -5,7 +5,7 @@
  * `update … where dunning_stage < n returning`, so it goes once however many instances sweep.
  */
 import { BILLING_SETTINGS_PATH, PAST_DUE_GRACE_DAYS, plans } from '@closia/shared';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
 import { now } from '../../lib/clock';
@@ -31,7 +31,7 @@ export async function sendDunningMails(db: Db, work: UnitOfWork): Promise<number
           and(
             eq(subscriptions.status, 'past_due'),
             lt(subscriptions.dunningStage, stage),
-            sql`${subscriptions.pastDueSince} <= ${dueBefore}`,
+            lte(subscriptions.pastDueSince, dueBefore),
           ),
         )
         .returning({
