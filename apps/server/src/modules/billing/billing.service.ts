@@ -11,7 +11,6 @@ import {
   type InvoiceResponse,
   type PlanLimit,
   type PlanResponse,
-  planIds,
   planLimitNames,
   planList,
   planPrice,
@@ -264,6 +263,3 @@ export async function myInvoice(db: DbOrTx, userId: number, id: number) {
 export function subscriptionLabel(planId: PaidPlanId, interval: BillingInterval): string {
   return `Abonnement ${plans[planId].name} — ${interval === 'year' ? 'annuel' : 'mensuel'}`;
 }
-
-export const isPaidPlan = (id: string): id is PaidPlanId =>
-  id !== 'gratuit' && (planIds as readonly string[]).includes(id);
