@@ -31,6 +31,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           testTimeout: 30_000,
           pool: 'forks',
+          // A worker runs file after file without importing the app anew for each: every file builds
+          // its own app and database (test/helpers.ts), and nothing is mocked. Import time of the
+          // server project fell from ~45 % of its CPU to ~15 % (posts + webinars: 74 → 51 s CPU).
+          isolate: false,
         },
       },
       {

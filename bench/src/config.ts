@@ -9,6 +9,8 @@ export const scenarioNames = [
   'realtime',
   'dbpath',
   'pages',
+  'community',
+  'articles',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 

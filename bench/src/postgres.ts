@@ -96,6 +96,7 @@ export async function findPostgres(explicit: { url: string; source: string } | n
 /** Creates `closia_bench_<random>` on the server of `adminUrl`; the release drops it (with force). */
 export async function createDatabase(
   adminUrl: string,
+  { keep = false }: { keep?: boolean } = {},
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   assertRunning();
   const name = `closia_bench_${randomBytes(5).toString('hex')}`;
@@ -107,8 +108,10 @@ export async function createDatabase(
       await sql.end({ timeout: 5 });
     }
   };
-  // Registered before the database exists, so that an interruption during creation still drops it.
-  const drop = defer(`database ${name}`, () => run(`drop database if exists ${name} with (force)`));
+  // Registered before the database exists, so that an interruption during creation still drops it;
+  // one kept for EXPLAIN ANALYZE after the run is left out of the exit's clean-up.
+  const dropNow = () => run(`drop database if exists ${name} with (force)`);
+  const drop = keep ? dropNow : defer(`database ${name}`, dropNow);
   await run(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

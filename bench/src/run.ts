@@ -17,7 +17,7 @@
  * - Databases: PGlite (embedded default) always; PostgreSQL from BENCH_DATABASE_URL or
  *   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when that port answers.
  *
- * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm,realtime,dbpath,pages; all by default, ~30 minutes in all)
+ * Scenarios (BENCH_SCENARIOS=ratio,sustained,startup,search,crm,realtime,dbpath,pages,community,articles; all by default, ~30 minutes in all)
  * - ratio: GET /api/v1/user (session cache) and GET /api/v1/users/{id} (database on every request)
  *   against the bare server sending the same bytes as /api/v1/user; 50 connections, 3 rounds of
  *   10 s each after a 2 s warm-up, order rotated every round. Target: user ÷ bare ≥ 0.30 on
@@ -84,6 +84,20 @@
  *   ratio scenario's rounds, durations and warm-up, order rotated every round. Targets: pages ≥ 0.15 of
  *   bare on PostgreSQL (≥ 0.05 on PGlite), the conversation list ≥ 0.08 (≥ 0.03); each ≥ 0.80 of its ceiling.
  *
+ * - community (issue 21; PostgreSQL only): 10,000 webinars (past and upcoming, a few registrations
+ *   each) and 100,000 posts (tags, counters written directly, real likes and comments on the newest)
+ *   generated in the database (generate/community.ts); GET /api/v1/webinars (upcoming, past, with a
+ *   query) and GET /api/v1/posts (recent, popular, tag, query; pages 1–5) at 10 connections: p50,
+ *   p99, req/s per target. Target: p99 ≤ 50 ms. BENCH_COMMUNITY_SCALE (1), BENCH_COMMUNITY_KEEP=1
+ *   keeps the database for EXPLAIN ANALYZE.
+ *
+ * - articles (issue 22; PostgreSQL only): 5,000 articles (blog and tutorials, HTML rendered by the
+ *   server's Markdown pipeline) generated in the database (generate/articles.ts); GET /blog/{slug}
+ *   (the server-rendered page for machines), GET /api/v1/articles (kinds, pages 1–5) and the list with
+ *   a category, a tag or a query, signed out, at BENCH_ARTICLES_CONNECTIONS (10) connections, each
+ *   beside bare node:http sending the same bytes. Target: p99 ≤ 20 ms. BENCH_ARTICLES_SCALE (1),
+ *   BENCH_ARTICLES_KEEP=1 keeps the database.
+ *
  * Settings: BENCH_DURATION (s per run, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_SUSTAINED_SECONDS (300), BENCH_STARTUP_RUNS (3),
  * BENCH_SEARCH_CONNECTIONS (10), BENCH_SEARCH_SCALE (1: the sizes above; 0.1 for a quick try),
@@ -104,6 +118,8 @@ import { type Database, Problems } from './environment';
 import { findPostgres, redact } from './postgres';
 import { ensureServerBuilt, repoRoot, serverMain } from './processes';
 import { oneLine, type SummaryRow, summaryTable } from './report';
+import { type ArticlesResult, articlesSummary, runArticles } from './scenarios/articles';
+import { type CommunityResult, communitySummary, runCommunity } from './scenarios/community';
 import { type CrmResult, crmSummary, runCrm } from './scenarios/crm';
 import { type DbpathResult, dbpathSummary, runDbpath } from './scenarios/dbpath';
 import { type PagesResult, pagesSummary, runPages } from './scenarios/pages';
@@ -124,6 +140,8 @@ interface DatabaseResults {
   realtime?: RealtimeResult;
   dbpath?: DbpathResult;
   pages?: PagesResult;
+  community?: CommunityResult;
+  articles?: ArticlesResult;
   /** Scenarios that could not complete, with the reason */
   failed: Partial<Record<ScenarioName, string>>;
   summary: SummaryRow[];
@@ -195,6 +213,14 @@ async function measure(
     results.pages = await attempt('pages', () => runPages(database, config, problems));
     if (results.pages) results.summary.push(...pagesSummary(results.pages));
   }
+  if (config.scenarios.has('community')) {
+    results.community = await attempt('community', () => runCommunity(database, config, problems));
+    if (results.community) results.summary.push(...communitySummary(results.community));
+  }
+  if (config.scenarios.has('articles')) {
+    results.articles = await attempt('articles', () => runArticles(database, config, problems));
+    if (results.articles) results.summary.push(...articlesSummary(results.articles));
+  }
   for (const [name, reason] of Object.entries(results.failed)) {
     results.summary.push({ scenario: name, figure: 'FAILED', value: oneLine(reason, 100) });
   }
@@ -223,6 +249,10 @@ async function main(): Promise<number> {
     dbpath: `dbpath (4 endpoints beside bare node:http and their ceilings, ${config.rounds} rounds × ${config.duration} s + ${config.warmup} s warm-up, ${config.dbpathConnections} connections)`,
     realtime: `realtime (${config.rtStreams} streams held; a broadcast to ${config.rtSubscribers} subscribers × ${config.rtMessages} messages, in-process and through Redis)`,
     pages: 'pages (/, /app/missions, /dashboard cold in Chromium, PGlite)',
+    community:
+      'community (10,000 webinars and 100,000 posts × BENCH_COMMUNITY_SCALE, PostgreSQL; /webinars and /posts mixes at BENCH_COMMUNITY_CONNECTIONS (10) connections)',
+    articles:
+      'articles (5,000 articles × BENCH_ARTICLES_SCALE, PostgreSQL; /blog/{slug} HTML and /api/v1/articles at BENCH_ARTICLES_CONNECTIONS (10) connections, beside bare node:http)',
   };
   console.log(`scenarios: ${[...config.scenarios].map((s) => plan[s]).join(', ')}`);
   console.log(`server: ${path.relative(repoRoot, serverMain)} ${ensureServerBuilt(config.build)}`);

@@ -74,9 +74,28 @@ export async function openSession(
 export const colorSchemes = ['light', 'dark'] as const;
 
 /**
+ * Waits until the page's running animations have ended. An animation cancelled meanwhile (its element
+ * removed, a transition replaced) rejects `finished` with an AbortError: it has ended too.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
+/**
+ * The colour schemes a walk checks at the page's width: both on a desktop screen; on a phone's the
+ * light one only, since colours do not depend on the width and every page walked on a phone is also
+ * walked on a desktop screen, where the dark scheme's colours are checked.
+ */
+function schemesAt(page: Page): readonly (typeof colorSchemes)[number][] {
+  return (page.viewportSize()?.width ?? 1280) < 768 ? ['light'] : colorSchemes;
+}
+
+/**
  * Opens each path (it must open, not redirect: the session's account may see it), waits until the
  * page has settled, then runs axe in the light colour scheme, and its colour rules again in the dark
- * one (the system preference, which the app follows by default). Every serious or critical violation
+ * one (the system preference, which the app follows by default; on a desktop screen: see schemesAt). Every serious or critical violation
  * (and moderate, with `minImpact: 'moderate'`) fails the test; all pages are checked before it does.
  */
 export async function expectAccessiblePages(
@@ -92,12 +111,12 @@ export async function expectAccessiblePages(
     await expect(page, `${path} opens`).toHaveURL((url) => url.pathname === expected, { timeout: 20_000 });
     await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
-    for (const scheme of colorSchemes) {
+    for (const scheme of schemesAt(page)) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       // Colours fade to the new scheme (e.g. a SegmentedControl's labels, 200 ms): check what the
       // user sees once they have settled, not a frame in between.
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      await settleAnimations(page);
       const violations = await seriousViolations(page, { coloursOnly: scheme !== 'light', minImpact });
       expect.soft(violations, `${path} in ${scheme} mode`).toEqual([]);
     }
@@ -113,7 +132,7 @@ export async function expectAccessibleState(page: Page, what: string) {
   for (const scheme of colorSchemes) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await settleAnimations(page);
     const violations = await seriousViolations(page, {
       coloursOnly: scheme !== 'light',
       minImpact: 'moderate',

@@ -1,12 +1,12 @@
-// Before the browser tests: a system Chromium is used when there is one (CHROMIUM_PATH, else
-// /usr/bin/chromium); otherwise Playwright's own browser, downloaded once if it is missing.
+// Before the browser tests: a system Chromium is used when there is one (system-chromium.mjs);
+// otherwise Playwright's own browser, downloaded once if it is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { systemChromium } from './system-chromium.mjs';
 
-const system = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(system)) {
-  console.log(`browser tests use ${system}`);
+if (systemChromium) {
+  console.log(`browser tests use ${systemChromium}`);
 } else if (existsSync(chromium.executablePath())) {
   console.log(`browser tests use Playwright's Chromium (${chromium.executablePath()})`);
 } else {

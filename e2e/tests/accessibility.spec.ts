@@ -27,10 +27,12 @@ const publicPages = [
   '/privacy-policy',
   '/road-map',
   '/support',
+  // The FAQ searched: its lit-up words must read in both colour schemes.
+  '/support?query=factures',
   '/blog',
   '/blog/bien-demarrer-en-closing',
   '/tutorials',
-  '/tutorials/premiers-pas',
+  '/tutorials/premiers-pas/creer-son-profil',
   notFound,
 ];
 
@@ -43,7 +45,18 @@ const guestPages = [
   '/auth/verify-email/success',
 ];
 
-const appPages = (memberId: number, marketplace: { missionId: number; jobId: number }) => [
+/** The demo's community as the setter sees it: a replay they may watch, a post, their own draft. */
+interface Community {
+  replayId: number;
+  postId: number;
+  ownPostId: number;
+}
+
+const appPages = (
+  memberId: number,
+  marketplace: { missionId: number; jobId: number },
+  community: Community,
+) => [
   '/app/jobs',
   `/app/jobs/${marketplace.jobId}`,
   '/app/jobs?financingMethods=cpf&sortBy=price&sortOrder=asc',
@@ -51,11 +64,13 @@ const appPages = (memberId: number, marketplace: { missionId: number; jobId: num
   '/app/missions?forMe=1',
   `/app/missions/${marketplace.missionId}`,
   '/app/our-webinars',
-  '/app/our-webinars/replay/1',
+  '/app/our-webinars?when=registered',
+  `/app/our-webinars/${community.replayId}`,
+  `/app/our-webinars/replay/${community.replayId}`,
   '/app/posts',
   '/app/posts/create',
-  '/app/posts/edit/1',
-  '/app/posts/1',
+  `/app/posts/edit/${community.ownPostId}`,
+  `/app/posts/${community.postId}`,
   '/app/search',
   `/app/user/${memberId}`,
 ];
@@ -84,16 +99,33 @@ const dashboardPages = (saleId: number) => [
   '/dashboard/team/1/ventes/1',
 ];
 
+/** The support inbox and FAQ (issue 22); `ticketId`: a ticket of the demo. */
+const adminSupportPages = (ticketId: number) => [
+  '/admin/support',
+  '/admin/support?status=pending',
+  `/admin/support/tickets/${ticketId}`,
+  '/admin/faq',
+];
+
 const adminPages = [
   '/admin',
   '/admin/infopreneur-formations',
   '/admin/infopreneur-formations?status=approved',
   '/admin/infopreneur-formations?status=rejected',
+  '/admin/moderation',
+  '/admin/moderation?status=dismissed',
   '/admin/skills',
   '/admin/formations-catalogue',
   '/admin/teams',
   '/admin/users',
   '/admin/work-sectors',
+  // The road map's ideas: all of them, and the suggestions waiting (demo data).
+  '/admin/roadmap',
+  '/admin/roadmap?status=suggested',
+  // The blog and the tutorials (issue 22): the list, its filters, a new article's editor.
+  '/admin/articles',
+  '/admin/articles?kind=tutorial&status=published',
+  '/admin/articles/new',
 ];
 
 /** The id of the signed-in account of a session. */
@@ -140,9 +172,23 @@ test.describe('accessibility of every page', () => {
       missionId: await firstId(setter, '/api/v1/missions'),
       jobId: await firstId(setter, '/api/v1/jobs'),
     };
+    const setterId = await userId(setter);
+    const registered = await (await setter.context.request.get('/api/v1/webinars?when=registered')).json();
+    const community: Community = {
+      replayId: registered.data.find((w: { replayAvailable: boolean }) => w.replayAvailable)?.id,
+      postId: await firstId(setter, '/api/v1/posts'),
+      ownPostId: await firstId(setter, `/api/v1/posts?authorId=${setterId}`),
+    };
+    expect(community.replayId, 'a replay the demo setter may watch').toBeTruthy();
     await expectAccessiblePages(setter.page, [
-      ...appPages(await userId(infopreneur), marketplace),
+      ...appPages(await userId(infopreneur), marketplace, community),
+      // Support signed in: « Mes demandes » and a thread with the team's reply (issue 22).
+      '/support',
+      `/support/tickets/${await firstId(setter, '/api/v1/support/tickets')}`,
       '/account',
+      // Signed in, with votes of the demo setter (filled buttons).
+      '/road-map',
+      '/road-map?sort=recent',
       '/auth/change-password',
       '/onboarding/finish',
       ...salesOnboardingSteps.map((step) => `/onboarding/setter/${step}`),
@@ -191,7 +237,13 @@ test.describe('accessibility of every page', () => {
 
   test('administration pages', async ({ browser, baseURL }) => {
     const admin = await openSession(browser, baseURL!, { email: demo.admin });
-    await expectAccessiblePages(admin.page, adminPages);
+    // A seeded article's editor (its live preview shows the article's own HTML).
+    const articleId = await firstId(admin, '/api/v1/admin/articles?kind=blog&status=published');
+    await expectAccessiblePages(admin.page, [
+      ...adminPages,
+      `/admin/articles/${articleId}`,
+      ...adminSupportPages(await firstId(admin, '/api/v1/admin/support/tickets')),
+    ]);
     await closeAll([admin]);
   });
 
@@ -287,11 +339,17 @@ test.describe('open popovers, drawers and dialogs, and result lists (moderate ru
 });
 
 test.describe('small screens (375 px)', () => {
-  test('home and settings pages', async ({ browser, baseURL }) => {
+  test('home, support and settings pages', async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     const viewport = { width: 375, height: 740 };
     const visitor = await openSession(browser, baseURL!, { viewport });
-    await expectAccessiblePages(visitor.page, ['/']);
+    // An article folds its table of contents above the text.
+    await expectAccessiblePages(visitor.page, [
+      '/',
+      '/blog',
+      '/tutorials/premiers-pas/creer-son-profil',
+      '/support',
+    ]);
     const member = await openSession(browser, baseURL!, { viewport });
     await createReadyUser(member.context.request, { prefix: 'a11y-small' });
     await expectAccessiblePages(member.page, ['/dashboard/settings']);

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createReadyUser, NEW_USER_PASSWORD } from '../support/accounts';
+import { apiSend } from '../support/api';
 import { demo, expect, signIn, test, uniqueEmail } from '../support/fixtures';
 
 /*
@@ -8,19 +9,6 @@ import { demo, expect, signIn, test, uniqueEmail } from '../support/fixtures';
  * mission on it; a setter finds the mission with a misspelt, unaccented query and applies; the
  * infopreneur accepts the application.
  */
-
-/** Calls the API as the browser does: the CSRF cookie's value in the header. */
-async function apiSend(request: APIRequestContext, method: 'POST' | 'PUT', path: string, data: unknown) {
-  let state = await request.storageState();
-  if (!state.cookies.some((c) => c.name === 'XSRF-TOKEN')) {
-    await request.get('/api/v1/csrf');
-    state = await request.storageState();
-  }
-  const xsrf = decodeURIComponent(state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const res = await request.fetch(path, { method, data, headers: { 'x-xsrf-token': xsrf } });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** A fresh setter with a finished profile (5/10, selling since 2020), signed in on `page`. */
 async function createReadySetter(page: Page) {

@@ -21,6 +21,8 @@ test('a setter and a closer talk live, with unread badges and read receipts', as
   browser,
   baseURL,
 }) => {
+  // Two people sign in through the form and talk: twice a one-user journey's time on a busy machine.
+  test.setTimeout(60_000);
   const setter = await signedInPage(browser, baseURL!, demo.setter);
   const closer = await signedInPage(browser, baseURL!, demo.closer);
   try {
@@ -44,13 +46,13 @@ test('a setter and a closer talk live, with unread badges and read receipts', as
     await expect(thread(setter).getByText(/· Vu$/)).toBeVisible();
 
     // Setter → closer, live, both on the thread.
-    const hello = 'Il a un budget de 2 000 €, décideur seul.';
+    const hello = `Il a un budget de 2 000 €, décideur seul (${Date.now()}).`;
     await setter.getByRole('textbox', { name: 'Votre message' }).fill(hello);
     await setter.getByRole('textbox', { name: 'Votre message' }).press('Enter');
     await expect(thread(closer).getByText(hello)).toBeVisible();
 
     // Closer → setter, live, with the send button.
-    const answer = 'Oui, appelle-moi dans dix minutes.';
+    const answer = `Oui, appelle-moi dans dix minutes (${Date.now()}).`;
     await closer.getByRole('textbox', { name: 'Votre message' }).fill(answer);
     await closer.getByRole('button', { name: 'Envoyer' }).click();
     await expect(thread(setter).getByText(answer)).toBeVisible();

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type AccountSession, expectAccessiblePages, openSession, seriousViolations } from '../support/a11y';
 import { NEW_USER_PASSWORD } from '../support/accounts';
+import { apiSend } from '../support/api';
 import { demo, expect, test, uniqueEmail } from '../support/fixtures';
 
 /*
@@ -13,19 +14,6 @@ import { demo, expect, test, uniqueEmail } from '../support/fixtures';
  * with the demo setter's prospects, their drawer and the import wizard, pass axe in the light and
  * the dark colour scheme, down to a 375 px wide screen without sideways scrolling.
  */
-
-/** Calls the API as the browser does: the CSRF cookie's value in the header. */
-async function apiSend(request: APIRequestContext, method: 'POST' | 'PUT', path: string, data: unknown) {
-  let state = await request.storageState();
-  if (!state.cookies.some((c) => c.name === 'XSRF-TOKEN')) {
-    await request.get('/api/v1/csrf');
-    state = await request.storageState();
-  }
-  const xsrf = decodeURIComponent(state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const res = await request.fetch(path, { method, data, headers: { 'x-xsrf-token': xsrf } });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** A fresh setter with a finished profile, signed in on `page`. */
 async function createReadySetter(page: Page) {

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { apiSend } from '../support/api';
 import { DEMO_PASSWORD, demo, expect, signIn, test } from '../support/fixtures';
 
 /*
@@ -13,19 +14,6 @@ import { DEMO_PASSWORD, demo, expect, signIn, test } from '../support/fixtures';
 const OFFER = 'Investir dans l’immobilier locatif rentable';
 const CLOSER_NAME = 'Camille Closer';
 const SETTER_NAME = 'Sofiane Setter';
-
-/** Calls the API as the browser does: the CSRF cookie's value in the header. */
-async function apiSend(request: APIRequestContext, method: 'POST' | 'PUT', path: string, data?: unknown) {
-  let state = await request.storageState();
-  if (!state.cookies.some((c) => c.name === 'XSRF-TOKEN')) {
-    await request.get('/api/v1/csrf');
-    state = await request.storageState();
-  }
-  const xsrf = decodeURIComponent(state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const res = await request.fetch(path, { method, data, headers: { 'x-xsrf-token': xsrf } });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** A page signed in as a demo account, in a browser context of its own. */
 async function signedInPage(

@@ -131,9 +131,10 @@ test.describe('small screens', () => {
 });
 
 test('a page of a later feature shows its layout, title and “Bientôt disponible”', async ({ page }) => {
-  await signIn(page, demo.closer);
-  await page.goto('/app/posts');
-  await expect(page).toHaveTitle('Communauté');
+  // The users' back office is the last page left for a later issue (23).
+  await signIn(page, demo.admin);
+  await page.goto('/admin/users');
+  await expect(page).toHaveTitle('Utilisateurs');
   await expect(page.getByText('Bientôt disponible')).toBeVisible();
 });
 

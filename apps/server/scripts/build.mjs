@@ -59,6 +59,26 @@ await build({
     js: "import { createRequire as __closiaCreateRequire } from 'node:module'; const require = __closiaCreateRequire(import.meta.url);",
   },
 });
+// The articles' Markdown pipeline (unified, remark, rehype, highlight.js: about 1 MB) in a script of
+// its own, dist/markdown-pipeline.cjs, required at the first render (article-markdown.ts imports it
+// lazily): a start of the server never reads nor parses it.
+const markdownPipeline = 'markdown-pipeline.cjs';
+await build({
+  ...common,
+  entryPoints: [path.join(root, 'src/modules/articles/markdown-pipeline.ts')],
+  outfile: path.join(dist, markdownPipeline),
+  format: 'cjs',
+});
+/** The server's `import('./markdown-pipeline')` becomes a require() of that script, beside server.cjs. */
+const pipelineApart = {
+  name: 'markdown-pipeline-apart',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\.\/markdown-pipeline$/ }, () => ({
+      path: `./${markdownPipeline}`,
+      external: true,
+    }));
+  },
+};
 // The server itself as one CommonJS script (dist/server.cjs), which dist/main.js (main-loader.mjs)
 // runs through a V8 code cache; the same code, strict as the ES module it was: `import.meta` is
 // what the loader passes it (__dirname, and its file's URL), and its import() of the external
@@ -68,6 +88,7 @@ await build({
   entryPoints: [path.join(root, 'src/main.ts')],
   outfile: path.join(dist, 'server.cjs'),
   format: 'cjs',
+  plugins: [pipelineApart],
   supported: { 'dynamic-import': false },
   define: { 'import.meta.dirname': '__dirname', 'import.meta.url': '__closiaModuleUrl' },
   banner: { js: "const __closiaModuleUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -44,6 +44,10 @@ const envSchema = z.object({
   CRM_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** Event streams one user may hold on one instance (tabs); past it the oldest is closed. */
   REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** How often the durable job queue is polled (reminders, replay e-mails); 0: this instance does not poll. */
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** Where the preview mode sends an admin who asks for the staging site (`?staging=1`); optional. */
+  PREVIEW_STAGING_URL: z.url().optional(),
   /** Bearer token that `/metrics` requires; without it `/metrics` is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Stripe (sk_live_…, sk_test_… or a restricted rk_… key); unset → the embedded sandbox provider. */
@@ -105,8 +109,12 @@ export interface Config {
   crmCacheTtlMs: number;
   /** Event streams per user and instance; the oldest is closed past it. */
   realtimeMaxStreamsPerUser: number;
+  /** Poll interval of the job queue in ms (0: this instance runs no jobs). */
+  jobsPollMs: number;
   /** `/metrics` answers only `Authorization: Bearer <token>`; null turns it off. */
   metricsToken: string | null;
+  /** The staging address the article preview mode offers with `?staging=1` (null: none). */
+  previewStagingUrl: string | null;
   /** Stripe's keys, or null: the embedded sandbox provider. */
   stripe: { secretKey: string; webhookSecret: string; automaticTax: boolean } | null;
   /** Who the invoices are from. */
@@ -170,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     crmCacheTtlMs: e.CRM_CACHE_TTL_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    previewStagingUrl: e.PREVIEW_STAGING_URL?.replace(/\/$/, '') ?? null,
+    jobsPollMs: e.JOBS_POLL_MS,
     realtimeMaxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
@@ -232,6 +242,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     searchCacheTtlMs: 10_000,
     crmCacheTtlMs: 10_000,
     metricsToken: null,
+    previewStagingUrl: null,
+    // Tests run the queue themselves (`app.runDueJobs()`) unless they turn polling on.
+    jobsPollMs: 0,
     realtimeMaxStreamsPerUser: 20,
     stripe: null,
     seller: demoSeller,

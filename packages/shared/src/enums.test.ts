@@ -32,13 +32,6 @@ const catalogue: [string, readonly string[], Record<string, string>, e.SelectOpt
   ['missionStatuses', e.missionStatuses, e.missionStatusLabels, e.missionStatusOptions],
   ['applicationStatuses', e.applicationStatuses, e.applicationStatusLabels, e.applicationStatusOptions],
   ['userTypes', e.userTypes, e.userTypeLabels, e.userTypeOptions],
-  ['roadMapStatuses', e.roadMapStatuses, e.roadMapStatusLabels, e.roadMapStatusOptions],
-  [
-    'supportTicketStatuses',
-    e.supportTicketStatuses,
-    e.supportTicketStatusLabels,
-    e.supportTicketStatusOptions,
-  ],
   ['subscriptionStatuses', e.subscriptionStatuses, e.subscriptionStatusLabels, e.subscriptionStatusOptions],
   ['colorSchemes', e.colorSchemes, e.colorSchemeLabels, e.colorSchemeOptions],
   ['activityActions', e.activityActions, e.activityActionLabels, e.activityActionOptions],

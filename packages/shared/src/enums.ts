@@ -250,24 +250,6 @@ export const userTypeLabels: Record<UserType, string> = {
 };
 export const userTypeOptions = toOptions(userTypes, userTypeLabels);
 
-export const roadMapStatuses = ['planned', 'in_progress', 'shipped'] as const;
-export type RoadMapStatus = (typeof roadMapStatuses)[number];
-export const roadMapStatusLabels: Record<RoadMapStatus, string> = {
-  planned: 'Prévu',
-  in_progress: 'En cours',
-  shipped: 'Livré',
-};
-export const roadMapStatusOptions = toOptions(roadMapStatuses, roadMapStatusLabels);
-
-export const supportTicketStatuses = ['open', 'answered', 'closed'] as const;
-export type SupportTicketStatus = (typeof supportTicketStatuses)[number];
-export const supportTicketStatusLabels: Record<SupportTicketStatus, string> = {
-  open: 'Ouvert',
-  answered: 'Répondu',
-  closed: 'Fermé',
-};
-export const supportTicketStatusOptions = toOptions(supportTicketStatuses, supportTicketStatusLabels);
-
 /** A subscription's state, as Stripe names it (`incomplete`: the first payment is not confirmed yet). */
 export const subscriptionStatuses = ['incomplete', 'active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
@@ -361,6 +343,18 @@ export const notificationTypes = [
   'subscription_activated',
   'subscription_payment_failed',
   'subscription_canceled',
+  'webinar_rescheduled',
+  'webinar_canceled',
+  'webinar_reminder',
+  'webinar_replay',
+  'webinar_lead',
+  'webinar_registered',
+  'post_comment',
+  'report_resolved',
+  'roadmap_shipped',
+  'roadmap_suggestion_accepted',
+  'roadmap_suggestion_declined',
+  'support_reply',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -371,6 +365,10 @@ export const notificationCategories = [
   'teams',
   'services',
   'billing',
+  'webinars',
+  'community',
+  'roadmap',
+  'support',
 ] as const;
 export type NotificationCategory = (typeof notificationCategories)[number];
 export const notificationCategoryLabels: Record<NotificationCategory, string> = {
@@ -380,6 +378,10 @@ export const notificationCategoryLabels: Record<NotificationCategory, string> = 
   teams: 'Invitations et vie des équipes',
   services: 'Validation de mes formations',
   billing: 'Abonnement et paiements',
+  webinars: 'Webinaires : rappels, changements et nouveaux inscrits',
+  community: 'Communauté : commentaires et signalements',
+  roadmap: 'Feuille de route : idées livrées et suivi de mes propositions',
+  support: 'Support : réponses à mes demandes',
 };
 export const notificationCategoryOf: Record<NotificationType, NotificationCategory> = {
   message: 'messages',
@@ -399,6 +401,18 @@ export const notificationCategoryOf: Record<NotificationType, NotificationCatego
   subscription_activated: 'billing',
   subscription_payment_failed: 'billing',
   subscription_canceled: 'billing',
+  webinar_rescheduled: 'webinars',
+  webinar_canceled: 'webinars',
+  webinar_reminder: 'webinars',
+  webinar_replay: 'webinars',
+  webinar_lead: 'webinars',
+  webinar_registered: 'webinars',
+  post_comment: 'community',
+  report_resolved: 'community',
+  roadmap_shipped: 'roadmap',
+  roadmap_suggestion_accepted: 'roadmap',
+  roadmap_suggestion_declined: 'roadmap',
+  support_reply: 'support',
 };
 /**
  * E-mail by default for everything but direct messages: a conversation is read in the app, and
@@ -411,6 +425,10 @@ export const defaultEmailNotifications: Record<NotificationCategory, boolean> = 
   teams: true,
   services: true,
   billing: true,
+  webinars: true,
+  community: true,
+  roadmap: true,
+  support: true,
 };
 
 /** The commission ledger (responses/deals.ts): a line's role and its status as answered. */

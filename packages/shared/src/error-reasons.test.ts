@@ -19,6 +19,7 @@ describe('the error reasons table', () => {
       [errorCodes.emailNotVerified]: 403,
       [errorCodes.onboardingRequired]: 403,
       [errorCodes.paymentDeclined]: 402,
+      [errorCodes.notFound]: 404,
     };
     for (const [name, entry] of entries) {
       expect(known.has(entry.code), name).toBe(true);

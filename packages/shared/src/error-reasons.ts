@@ -215,6 +215,116 @@ export const errorReasons = {
     code: conflict,
     fr: 'Vous avez déjà cette offre : changez-la depuis « Gérer mon abonnement ».',
   },
+  // --- webinars (issue 21)
+  WEBINAR_IN_PAST: {
+    status: 422,
+    code: validation,
+    fr: 'La date de début doit être dans le futur.',
+  },
+  WEBINAR_ALREADY_REGISTERED: {
+    status: 409,
+    code: conflict,
+    fr: 'Vous êtes déjà inscrit à ce webinaire.',
+  },
+  WEBINAR_REGISTRATION_CLOSED: {
+    status: 422,
+    code: validation,
+    fr: 'Les inscriptions à ce webinaire sont fermées.',
+  },
+  WEBINAR_FULL: { status: 422, code: validation, fr: 'Ce webinaire est complet : il ne reste aucune place.' },
+  WEBINAR_OVER: {
+    status: 422,
+    code: validation,
+    fr: 'Ce webinaire est terminé : il n’accepte plus d’inscriptions.',
+  },
+  WEBINAR_FREE: {
+    status: 422,
+    code: validation,
+    fr: 'Ce webinaire est gratuit : inscrivez-vous directement, sans paiement.',
+  },
+  WEBINAR_PAYMENT_REQUIRED: {
+    status: 422,
+    code: validation,
+    fr: 'Ce webinaire est payant : l’inscription passe par le paiement de sa place.',
+  },
+  WEBINAR_NOT_REGISTERED: {
+    status: 404,
+    code: errorCodes.notFound,
+    fr: 'Vous n’êtes pas inscrit à ce webinaire.',
+  },
+  WEBINAR_REPLAY_REGISTRANTS_ONLY: {
+    status: 403,
+    code: forbidden,
+    fr: 'Le replay est réservé aux inscrits de ce webinaire : inscrivez-vous au prochain pour ne rien manquer.',
+  },
+  WEBINAR_REPLAY_UNAVAILABLE: {
+    status: 404,
+    code: errorCodes.notFound,
+    fr: 'Aucun replay n’est disponible pour ce webinaire.',
+  },
+  WEBINAR_SERVICE_NOT_OWNED: {
+    status: 422,
+    code: validation,
+    fr: 'Choisissez une de vos offres approuvées.',
+  },
+
+  // --- community feed and moderation (issue 21)
+  CONTENT_ALREADY_REPORTED: {
+    status: 409,
+    code: conflict,
+    fr: 'Vous avez déjà signalé ce contenu : l’équipe de modération s’en occupe.',
+  },
+  CONTENT_UNSAFE: {
+    status: 422,
+    code: validation,
+    fr: 'Le contenu contient des éléments non autorisés (images externes, scripts) : retirez-les et réessayez.',
+  },
+  REPORT_ALREADY_RESOLVED: { status: 409, code: conflict, fr: 'Ce signalement a déjà été traité.' },
+
+  // --- articles: blog and tutorials (issue 22)
+  ARTICLE_NOT_FOUND: {
+    status: 404,
+    code: errorCodes.notFound,
+    fr: 'Cet article est introuvable : il a été retiré ou n’est pas encore publié sur le site.',
+  },
+  ARTICLE_SLUG_TAKEN: {
+    status: 409,
+    code: conflict,
+    fr: 'Cette adresse est déjà utilisée par un autre article : choisissez-en une autre.',
+  },
+  ARTICLE_CATEGORY_MISMATCH: {
+    status: 422,
+    code: validation,
+    fr: 'Cette catégorie n’existe pas pour ce type d’article : choisissez-en une de la liste.',
+  },
+  ARTICLE_SCHEDULE_DATE_INVALID: {
+    status: 422,
+    code: validation,
+    fr: 'Pour programmer un article, choisissez une date de publication dans le futur.',
+  },
+  ARTICLE_PUBLISHED_IN_FUTURE: {
+    status: 422,
+    code: validation,
+    fr: 'Un article publié ne peut pas avoir une date de publication future : programmez-le plutôt.',
+  },
+  // --- road map (issue 22 §2)
+  /** A suggestion accepted twice, a shipped idea declined, a suggestion moved without a decision. */
+  ROADMAP_WRONG_STATUS: {
+    status: 409,
+    code: conflict,
+    fr: 'Le statut de cette idée ne permet pas cette action : rechargez la liste.',
+  },
+  // --- support (issue 22)
+  SUPPORT_THREAD_FULL: {
+    status: 409,
+    code: conflict,
+    fr: 'Cette demande a trop de messages : ouvrez-en une nouvelle.',
+  },
+  SUPPORT_ASSIGNEE_NOT_ADMIN: {
+    status: 422,
+    code: validation,
+    fr: 'Seul un administrateur peut recevoir une demande.',
+  },
 } as const satisfies Record<string, ErrorReasonEntry>;
 
 export type ErrorReason = keyof typeof errorReasons;

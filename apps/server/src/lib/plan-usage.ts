@@ -23,9 +23,18 @@ import {
   plans,
   planThatLifts,
 } from '@closia/shared';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { advertisements, missions, prospects, teamInvitations, teamMembers, teams } from '../db/schema';
+import {
+  advertisements,
+  missions,
+  prospects,
+  teamInvitations,
+  teamMembers,
+  teams,
+  webinars,
+} from '../db/schema';
+import { now } from './clock';
 import { planLimitError, planOf } from './plan';
 
 /** Advisory lock classes (first key of `pg_advisory_xact_lock`); the second key is the id. */
@@ -33,7 +42,7 @@ const USER_USAGE_LOCK = 727_043;
 const TEAM_SEATS_LOCK = 727_044;
 
 /** The limits counted per user (the team ones are counted per team, see `teamSeats`). */
-export type UserLimit = Exclude<PlanLimit, 'teamMembers' | 'sharedPipeline' | 'paidWebinars'>;
+export type UserLimit = Exclude<PlanLimit, 'teamMembers' | 'sharedPipeline'>;
 
 /** Serialises, until the transaction ends, the writes that add to one user's counts. */
 export async function lockUserUsage(tx: DbOrTx, userId: number): Promise<void> {
@@ -53,7 +62,8 @@ const counted = async (query: Promise<{ n: number }[]>) => Number((await query)[
  *   a published mission stays on their page until it is archived or deleted);
  * - `prospects`: the prospects of their own CRM;
  * - `advertisements`: their campaigns that have not ended (draft, active, paused);
- * - `teams`: the teams they are the creator of.
+ * - `teams`: the teams they are the creator of;
+ * - `paidWebinars`: their webinars with a price that are not over.
  */
 export function usageOf(db: DbOrTx, userId: number, limit: UserLimit): Promise<number> {
   switch (limit) {
@@ -75,6 +85,21 @@ export function usageOf(db: DbOrTx, userId: number, limit: UserLimit): Promise<n
       );
     case 'teams':
       return counted(db.select({ n: count() }).from(teams).where(eq(teams.createdById, userId)));
+    case 'paidWebinars':
+      // Not over: ends after now. A webinar lasts 8 h at most, so the start bounds the index walk.
+      return counted(
+        db
+          .select({ n: count() })
+          .from(webinars)
+          .where(
+            and(
+              eq(webinars.userId, userId),
+              gt(webinars.price, 0),
+              gt(webinars.startTime, new Date(now().getTime() - 8 * 3_600_000)),
+              sql`${webinars.startTime} + ${webinars.durationMinutes} * interval '1 minute' > ${now().toISOString()}::timestamptz`,
+            ),
+          ),
+      );
   }
 }
 

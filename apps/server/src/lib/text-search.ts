@@ -94,14 +94,21 @@ export interface TextSearch {
   rank: SQL;
 }
 
-/** The condition and rank of a text query on a `search_vector` column; null when it has no word. */
+/**
+ * The condition and rank of a text query on a `search_vector` column; null when it has no word.
+ * `anyWord`: a row matches with any of the words (one of its spellings) instead of all of them —
+ * for suggestions from a sentence (a support ticket's subject), ranked by relevance.
+ */
 export async function textSearch(
   db: DbOrTx,
   vector: SQL | unknown,
   text: string,
+  options: { anyWord?: boolean } = {},
 ): Promise<TextSearch | null> {
   const query = await tsQueryText(db, text);
-  return query === null ? null : searchOn(vector, query);
+  if (query === null) return null;
+  // The groups are joined by ` & ` and hold only ` | ` inside their parentheses.
+  return searchOn(vector, options.anyWord ? query.split(' & ').join(' | ') : query);
 }
 
 /** The condition and rank of a `tsQueryText` query on a `search_vector` column. */

@@ -48,10 +48,12 @@ export const mailerPlugin = fp(
         }
         try {
           await transport.sendMail({ from: app.config.mailFrom, ...mail });
-          await app.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
+          // With the caller's handle: inside a transaction the row is not visible elsewhere yet (and on
+          // PGlite another handle would wait for that transaction: a deadlock).
+          await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
         } catch (error) {
           app.log.error({ err: error, outboxId: row!.id, subject: mail.subject }, 'mail sending failed');
-          await app.db
+          await db
             .update(mailOutbox)
             .set({ error: String(error) })
             .where(eq(mailOutbox.id, row!.id));

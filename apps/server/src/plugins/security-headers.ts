@@ -15,7 +15,8 @@ const serialize = (directives: Directives) =>
  * The Content-Security-Policy of the app: scripts only from this origin (no inline script, no
  * eval); inline styles are allowed because Mantine writes its CSS variables and component styles
  * in `<style>` elements and `style` attributes. Pictures may come from elsewhere (an avatar URL
- * starting with http is used as is); the only frames are the presentation-video players.
+ * starting with http is used as is); the only frames are the video players of profile
+ * presentations and webinar replays, privacy-enhanced: YouTube (nocookie), Vimeo, Loom.
  */
 const pageDirectives: Directives = {
   'default-src': ["'self'"],
@@ -24,7 +25,7 @@ const pageDirectives: Directives = {
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
-  'frame-src': ['https://www.youtube-nocookie.com', 'https://www.loom.com'],
+  'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.loom.com'],
   'frame-ancestors': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

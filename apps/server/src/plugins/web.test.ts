@@ -115,7 +115,8 @@ describe('precompressed files', () => {
 });
 
 describe('index.html and the single-page fallback', () => {
-  it.each(['/', '/index.html', '/dashboard/settings', '/admin/formations-catalogue?page=2'])(
+  // `/`, `/blog…` and `/tutorials…` get their head and content (modules/articles/article-pages.test.ts).
+  it.each(['/index.html', '/dashboard/settings', '/admin/formations-catalogue?page=2'])(
     '%s → index.html, revalidated on every use',
     async (url) => {
       for (const [acceptEncoding, expected] of [
@@ -245,14 +246,14 @@ describe('the XSRF-TOKEN cookie', () => {
 });
 
 describe('robots.txt and favicon.ico', () => {
-  it('robots.txt lets crawlers in the public site only, and names nothing else', async () => {
+  it('robots.txt lets crawlers in the public site only, and names the sitemap', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /app\nDisallow: /api\n',
+      'User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /app\nDisallow: /api\n\nSitemap: http://localhost:3000/sitemap.xml\n',
     );
-    expect(res.body).not.toMatch(/sitemap|<html/i);
+    expect(res.body).not.toMatch(/<html/i);
   });
 
   it('favicon.ico answers the app’s icon, not the page', async () => {
@@ -264,7 +265,7 @@ describe('robots.txt and favicon.ico', () => {
   });
 
   it('a root file the build does not have answers the JSON 404, never the page', async () => {
-    for (const url of ['/apple-touch-icon.png', '/apple-touch-icon-precomposed.png', '/sitemap.xml']) {
+    for (const url of ['/apple-touch-icon.png', '/apple-touch-icon-precomposed.png']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);

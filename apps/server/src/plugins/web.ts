@@ -24,17 +24,20 @@ export const cacheControl = {
 
 /**
  * robots.txt: the public site may be crawled; the app behind sign-in (`/dashboard`, `/app`), the
- * admin pages and the API may not. It points to nothing else (no sitemap).
+ * admin pages and the API may not. It points to the sitemap (`/sitemap.xml`, modules/articles).
  */
-export const robotsTxt = [
-  'User-agent: *',
-  'Allow: /',
-  'Disallow: /dashboard',
-  'Disallow: /admin',
-  'Disallow: /app',
-  'Disallow: /api',
-  '',
-].join('\n');
+export const robotsTxt = (appUrl: string) =>
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /admin',
+    'Disallow: /app',
+    'Disallow: /api',
+    '',
+    `Sitemap: ${appUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 
 /** Files browsers and crawlers ask for at the root: when the build has none, a 404, never the page. */
 const ROOT_FILES = /^\/(?:favicon\.ico|robots\.txt|sitemap\.xml|apple-touch-icon[\w.-]*\.png)$/;
@@ -53,7 +56,7 @@ export function cacheControlFor(relativePath: string): string {
  *   `Accept-Encoding` allows (br first, then gzip, else the file itself), with `Vary: Accept-Encoding`;
  * - hashed `/assets/*` cached for a year, `index.html`, `version.json` and the other rewritten files
  *   revalidated on every use, the remaining public files cached for an hour;
- * - `/robots.txt` (`robotsTxt`) and `/favicon.ico` (the app's `favicon.svg`) unless the build has them;
+ * - `/robots.txt` (`robotsTxt`, with the sitemap's address) and `/favicon.ico` (the app's `favicon.svg`) unless the build has them;
  * - every other GET path answered with `index.html` so the React router can show the page (or its 404).
  * A missing `/assets/*` file, a missing root file (`ROOT_FILES`) and unknown API paths answer the
  * JSON 404 envelope.
@@ -64,7 +67,10 @@ export const webPlugin = fp(
     const built = (name: string) => dist !== null && existsSync(path.join(dist, name));
     if (!built('robots.txt')) {
       app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-        reply.header('cache-control', cacheControl.short).type('text/plain; charset=utf-8').send(robotsTxt),
+        reply
+          .header('cache-control', cacheControl.short)
+          .type('text/plain; charset=utf-8')
+          .send(robotsTxt(app.config.appUrl)),
       );
     }
     if (dist) {

@@ -330,7 +330,10 @@ async function seedTeam(tx: Tx, id: (email: string) => number, now: Date): Promi
   }
   const hours = (h: number) => h * 3_600_000;
   const monday = next(1, 9, 30, now);
-  const training = next(4, 18, 0, now, 1);
+  // Relative to that Monday (not "the next Thursday"), so that moving the demo by whole weeks
+  // from Monday to Monday (demoEventShiftMs) keeps it where a fresh seed would put it, whatever
+  // the weekday of the build and of the first start.
+  const training = new Date(monday.getTime() + 10 * 24 * 3_600_000 + 8.5 * 3_600_000);
   await tx.insert(teamEvents).values([
     {
       teamId,

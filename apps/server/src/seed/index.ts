@@ -3,12 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { profiles, users, workSectors } from '../db/schema';
 import { hashPassword } from '../modules/auth/auth.service';
+import { seedDemoArticles } from './articles';
 import { seedDemoPlans } from './billing';
 import { type DemoSubscription, seedDemoSubscription } from './billing-history';
 import { seedDemoCollaboration } from './collaboration';
 import { seedDemoCrm } from './crm';
+import { seedDemoFeed } from './feed';
 import { demoMarketplaceEmails, seedDemoMarketplace } from './marketplace';
 import { seedReferenceData } from './reference-data';
+import { seedDemoRoadmap } from './roadmap';
+import { seedDemoSupport } from './support';
+import { seedDemoWebinars } from './webinars';
 
 export const DEMO_PASSWORD = 'Closia-demo-2026';
 
@@ -152,10 +157,32 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   if (await seedDemoSubscription(db, demoInfopreneurSubscription, now)) {
     options.log?.info('demo billing created: the infopreneur on Pro with two paid invoices');
   }
+  // Before the plans: their top-up of the demo setter to 90 prospects counts the webinar leads.
+  if (await seedDemoWebinars(db, now)) {
+    options.log?.info(
+      'demo webinars created: three upcoming (one paid), two past with a replay, registrants and their leads',
+    );
+  }
   if (await seedDemoPlans(db, now)) {
     options.log?.info(
       'demo plans created: the closer on Équipe, the setter on Gratuit at 90 prospects of 100',
     );
+  }
+  if (await seedDemoFeed(db, now)) {
+    options.log?.info('demo feed created: posts with likes and comments, a draft, a report to moderate');
+  }
+  if (await seedDemoArticles(db, now)) {
+    options.log?.info(
+      'demo articles created: the blog (a draft, one scheduled) and the tutorials, at /blog and /tutorials',
+    );
+  }
+  if (await seedDemoRoadmap(db, now)) {
+    options.log?.info(
+      'demo road map created: ideas planned, in progress and shipped with votes, one declined, two suggestions to moderate',
+    );
+  }
+  if (await seedDemoSupport(db, now)) {
+    options.log?.info('demo support created: the FAQ, a ticket of the demo setter and a visitor’s, answered');
   }
 }
 

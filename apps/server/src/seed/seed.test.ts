@@ -5,10 +5,15 @@ import {
   applications,
   commissionLines,
   deals,
+  faqEntries,
   missions,
   prospectActivities,
   prospects,
+  roadMapItems,
+  roadMapVotes,
   services,
+  supportTicketMessages,
+  supportTickets,
 } from '../db/schema';
 import { createTestApp, TestClient, type TestContext } from '../test/helpers';
 import { DEMO_PASSWORD, seed } from './index';
@@ -28,7 +33,9 @@ const total = async (
     | typeof prospects
     | typeof prospectActivities
     | typeof deals
-    | typeof commissionLines,
+    | typeof commissionLines
+    | typeof roadMapItems
+    | typeof roadMapVotes,
 ) => (await ctx.app.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('the demo seed', () => {
@@ -106,8 +113,13 @@ describe('the demo seed', () => {
     const owner = new TestClient(ctx.app);
     await owner.login('infopreneur@closia.fr', DEMO_PASSWORD);
 
-    // Both sell the immobilier offer through an accepted mission.
-    expect((await setter.get('/api/v1/services/sellable')).json().data).toHaveLength(1);
+    // The setter sells the immobilier offer (the sales journey's) and the Bourse offer (the
+    // round-robin webinar's), each through an accepted mission.
+    const sellable = (await setter.get('/api/v1/services/sellable')).json().data as { name: string }[];
+    expect(sellable.map((service) => service.name).sort()).toEqual([
+      'Bourse : construire son portefeuille en 90 jours',
+      'Investir dans l’immobilier locatif rentable',
+    ]);
     const statuses = new Set<string>();
     for (const client of [setter, closer]) {
       const list = (await client.get('/api/v1/deals?perPage=100')).json();
@@ -212,5 +224,64 @@ describe('the demo seed', () => {
     expect(bell.data.map((n: { type: string }) => n.type)).toEqual(
       expect.arrayContaining(['message', 'team_invitation', 'team_event']),
     );
+  });
+
+  it('fills the road map: every column with votes, a declined idea, two suggestions waiting; once', async () => {
+    const before = { items: await total(roadMapItems), votes: await total(roadMapVotes) };
+    await seed(ctx.app.db, { demo: true });
+    expect({ items: await total(roadMapItems), votes: await total(roadMapVotes) }).toEqual(before);
+
+    const setter = new TestClient(ctx.app);
+    await setter.login('setter@closia.fr', DEMO_PASSWORD);
+    for (const status of ['planned', 'in_progress', 'done']) {
+      const column = (await setter.get(`/api/v1/roadmap?status=${status}`)).json();
+      expect(column.meta.total, status).toBeGreaterThanOrEqual(3);
+      expect(column.data[0].voteCount, status).toBeGreaterThanOrEqual(20);
+    }
+    const planned = (await setter.get('/api/v1/roadmap?status=planned')).json().data;
+    expect(planned.some((item: { votedByMe: boolean }) => item.votedByMe)).toBe(true);
+
+    const admin = new TestClient(ctx.app);
+    await admin.login('admin@closia.fr', DEMO_PASSWORD);
+    const suggestions = (await admin.get('/api/v1/admin/roadmap?status=suggested')).json();
+    expect(suggestions.meta.total).toBe(2);
+    expect(suggestions.data[0].suggestedBy).not.toBeNull();
+    const declined = (await admin.get('/api/v1/admin/roadmap?status=declined')).json();
+    expect(declined.data[0].declinedReason).toBeTruthy();
+    // The kept counters agree with the votes.
+    const counted = await ctx.app.db.select().from(roadMapItems);
+    const sum = counted.reduce((n, item) => n + item.voteCount, 0);
+    expect(sum).toBe(before.votes);
+  });
+  it('gives /support a FAQ in five categories and two answered tickets, once', async () => {
+    const counts = async () => ({
+      faq: (await ctx.app.db.select({ n: count() }).from(faqEntries))[0]!.n,
+      tickets: (await ctx.app.db.select({ n: count() }).from(supportTickets))[0]!.n,
+      messages: (await ctx.app.db.select({ n: count() }).from(supportTicketMessages))[0]!.n,
+    });
+    const before = await counts();
+    expect(before).toEqual({ faq: 12, tickets: 2, messages: 5 });
+    await seed(ctx.app.db, { demo: true });
+    expect(await counts()).toEqual(before);
+
+    const faq = (await new TestClient(ctx.app).get('/api/v1/faq?perPage=100')).json();
+    expect(new Set(faq.data.map((e: { category: string }) => e.category))).toEqual(
+      new Set(['account', 'billing', 'marketplace', 'crm', 'webinars']),
+    );
+    const setter = new TestClient(ctx.app);
+    await setter.login('setter@closia.fr', DEMO_PASSWORD);
+    const [ticket] = (await setter.get('/api/v1/support/tickets')).json().data;
+    expect(ticket).toMatchObject({ status: 'open', messageCount: 3, assignee: null });
+    const bell = (await setter.get('/api/v1/notifications')).json();
+    expect(bell.data.map((n: { type: string }) => n.type)).toContain('support_reply');
+    const admin = new TestClient(ctx.app);
+    await admin.login('admin@closia.fr', DEMO_PASSWORD);
+    const inbox = (await admin.get('/api/v1/admin/support/tickets?status=pending')).json();
+    expect(inbox.counts).toEqual({ open: 1, pending: 1, closed: 0 });
+    expect(inbox.data[0]).toMatchObject({
+      requester: null,
+      name: 'Julie Fontaine',
+      lastMessageFromStaff: true,
+    });
   });
 });

@@ -62,6 +62,7 @@ describe('the demo baked at build time, moved to its first start', () => {
             ([name]) =>
               !dates.includes(name) &&
               name !== 'password_hash' &&
+              name !== 'join_token' &&
               !(table === 'invoices' && name === 'number'),
           ),
         );
@@ -82,7 +83,13 @@ describe('the demo baked at build time, moved to its first start', () => {
           compared++;
           // Commission instalments fall months after the win: moved by days, they may differ by
           // the months' lengths.
-          const tolerance = table === 'commission_lines' ? 4 * DAY : 2 * MINUTE;
+          // A webinar lead's activity falls the day after the webinar, which moves by whole days.
+          const tolerance =
+            table === 'commission_lines'
+              ? 4 * DAY
+              : /webinaire/i.test(key(row)) && /^(next_activity_at|due_at)$/.test(column)
+                ? DAY
+                : 2 * MINUTE;
           // A date the database's clock stamped (a `created_at` default): now, in both.
           const byClock =
             Math.abs(seeded - bakedAt.getTime()) < 5 * MINUTE &&

@@ -30,6 +30,20 @@ export const SANDBOX_INSTANT_KEYS = [
 ];
 /** Timestamps moved by whole weeks, so that they keep their weekday and hour (the team's meetings). */
 const WEEKLY_COLUMNS = ['team_events.start_time', 'team_events.end_time'];
+/**
+ * Timestamps moved by whole (UTC) days, so that they keep their hour: the webinars' starts
+ * ("tomorrow evening" stays an evening), and what is timed from them — their registrants' joins,
+ * reminders and replay e-mails, the jobs that send those. Every other timestamp of the new tables
+ * (registrations, posts, likes, comments, reports, jobs' bookkeeping) moves by the exact difference.
+ */
+export const DAILY_COLUMNS = [
+  'webinars.start_time',
+  'webinar_registrations.attended_at',
+  'webinar_registrations.reminded24h_at',
+  'webinar_registrations.reminded1h_at',
+  'webinar_registrations.replay_sent_at',
+  'jobs.run_at',
+];
 
 const DAY_MS = 24 * 3600_000;
 
@@ -92,6 +106,7 @@ export async function shiftDemoDates(
   // Whole numbers computed here, written as literals.
   const exact = `interval '${Math.round(shiftMs)} milliseconds'`;
   const weekly = `interval '${Math.round(weeksMs)} milliseconds'`;
+  const daily = `interval '${Math.trunc(days)} days'`;
   const byTable = new Map<string, string[]>();
   for (const { table, column, type } of columns ?? (await dateColumns(database.rows))) {
     const name = `${table}.${column}`;
@@ -100,7 +115,8 @@ export async function shiftDemoDates(
       if (!RELATIVE_DATE_COLUMNS.includes(name)) continue;
       value = `${quote(column)} + ${Math.trunc(days)}`;
     } else {
-      value = `${quote(column)} + ${WEEKLY_COLUMNS.includes(name) ? weekly : exact}`;
+      const by = WEEKLY_COLUMNS.includes(name) ? weekly : DAILY_COLUMNS.includes(name) ? daily : exact;
+      value = `${quote(column)} + ${by}`;
     }
     byTable.set(table, [...(byTable.get(table) ?? []), `${quote(column)} = ${value}`]);
   }

@@ -375,6 +375,12 @@ export class FakeStripe {
         return invalid('`customer_update` can only be used with `customer`.', 'customer_update');
       }
       for (const [index, item] of (params.line_items ?? []).entries()) {
+        if (item.price_data) {
+          // An inline price (one-time payments): a currency and an amount are required.
+          if (!item.price_data.currency || !item.price_data.unit_amount)
+            return invalid('Missing required param: price_data.', `line_items[${index}][price_data]`);
+          continue;
+        }
         if (!this.objects.has(item.price)) return missing('price', item.price, `line_items[${index}][price]`);
         for (const rate of item.tax_rates ?? []) {
           if (!this.objects.has(rate)) return missing('tax_rate', rate, `line_items[${index}][tax_rates]`);
@@ -391,6 +397,7 @@ export class FakeStripe {
           payment_status: 'unpaid',
           url: `https://checkout.stripe.com/c/pay/${id}`,
           customer: params.customer ?? null,
+          customer_email: params.customer_email ?? null,
           client_reference_id: params.client_reference_id ?? null,
           allow_promotion_codes: params.allow_promotion_codes === 'true',
           automatic_tax: { enabled: params.automatic_tax?.enabled === 'true', liability: null, status: null },

@@ -147,6 +147,8 @@ export class TestClient {
     this.request('POST', url, payload, options);
   put = (url: string, payload?: Body, options?: { csrf?: boolean }) =>
     this.request('PUT', url, payload, options);
+  patch = (url: string, payload?: Body, options?: { csrf?: boolean }) =>
+    this.request('PATCH', url, payload, options);
   delete = (url: string, payload?: Body, options?: { csrf?: boolean }) =>
     this.request('DELETE', url, payload, options);
 

@@ -40,7 +40,13 @@ const prospects = featurePages(() => import('../features/prospects/routes').then
 const sales = featurePages(() => import('../features/sales/routes').then((m) => m.salesPages));
 const messages = featurePages(() => import('../features/messages/routes').then((m) => m.messagesPages));
 const teams = featurePages(() => import('../features/teams/routes').then((m) => m.teamsPages));
+const webinars = featurePages(() => import('../features/webinars/routes').then((m) => m.webinarPages));
 const billing = featurePages(() => import('../features/billing/routes').then((m) => m.billingPages));
+const posts = featurePages(() => import('../features/posts/routes').then((m) => m.postsPages));
+const roadmap = featurePages(() => import('../features/roadmap/routes').then((m) => m.roadmapPages));
+const admin = featurePages(() => import('../features/admin/routes').then((m) => m.adminPages));
+const articles = featurePages(() => import('../features/articles/routes').then((m) => m.articlesPages));
+const support = featurePages(() => import('../features/support/routes').then((m) => m.supportPages));
 
 const comingSoon: LazyComponent = () =>
   import('../components/coming-soon').then((m) => ({ Component: m.ComingSoonPage }));
@@ -99,12 +105,13 @@ const publicRoutes: RouteObject[] = [
   page(paths.privacyPolicy, 'Politique de confidentialité', () =>
     import('../features/legal/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
   ),
-  soon(paths.roadMap, 'Feuille de route'),
-  soon(paths.support, 'Support'),
-  soon(paths.blog.list, 'Blog'),
-  soon(paths.blog.postPattern, 'Article'),
-  soon(paths.tutorials.list, 'Tutoriels'),
-  soon(paths.tutorials.tutorialPattern, 'Tutoriel'),
+  page(paths.roadMap, 'Feuille de route', roadmap('roadmap')),
+  page(paths.support, 'Support', support('support')),
+  page(paths.supportTicketPattern, 'Ma demande', support('ticket'), { guards: ['auth'] }),
+  page(paths.blog.list, 'Blog', articles('blog')),
+  page(paths.blog.postPattern, 'Article', articles('blogArticle')),
+  page(paths.tutorials.list, 'Tutoriels', articles('tutorials')),
+  page(paths.tutorials.tutorialPattern, 'Tutoriel', articles('tutorial')),
 ];
 
 /**
@@ -116,16 +123,15 @@ const appRoutes: RouteObject[] = [
   page(paths.app.jobPattern, 'Offre de formation', marketplace('job')),
   page(paths.app.missions, 'Recherche de Missions', marketplace('missions')),
   page(paths.app.missionPattern, 'Mission', marketplace('mission')),
-  soon(paths.app.webinars, 'Nos webinaires'),
-  soon(paths.app.webinarReplayPattern, 'Replay du webinaire'),
-  soon(paths.app.posts, 'Communauté'),
-  soon(paths.app.postCreate, 'Nouvelle publication', {
-    guards: ['auth'],
-  }),
-  soon(paths.app.postEditPattern, 'Modifier la publication', {
-    guards: ['auth'],
-  }),
-  soon(paths.app.postPattern, 'Publication'),
+  page(paths.app.webinars, 'Nos webinaires', webinars('list')),
+  page(paths.app.webinarCreate, 'Nouveau webinaire', webinars('create')),
+  page(paths.app.webinarEditPattern, 'Modifier le webinaire', webinars('edit')),
+  page(paths.app.webinarReplayPattern, 'Replay du webinaire', webinars('replay')),
+  page(paths.app.webinarPattern, 'Webinaire', webinars('webinar')),
+  page(paths.app.posts, 'Communauté', posts('feed')),
+  page(paths.app.postCreate, 'Nouvelle publication', posts('create'), { guards: ['auth'] }),
+  page(paths.app.postEditPattern, 'Modifier la publication', posts('edit'), { guards: ['auth'] }),
+  page(paths.app.postPattern, 'Publication', posts('post')),
   page(paths.app.search, 'Recherche Setter & Closer', marketplace('freelancers')),
   page(
     paths.app.userPattern,
@@ -225,27 +231,23 @@ const dashboardRoutes: RouteObject[] = [
 ];
 
 const adminRoutes: RouteObject[] = [
-  page(paths.admin.root, 'Administration', () =>
-    import('../features/admin/pages/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
-  ),
-  page(paths.admin.infopreneurFormations, 'Offres de formation', () =>
-    import('../features/admin/pages/admin-services-page').then((m) => ({ Component: m.AdminServicesPage })),
-  ),
-  page(paths.admin.skills, 'Compétences', () =>
-    import('../features/admin/pages/admin-skills-page').then((m) => ({ Component: m.AdminSkillsPage })),
-  ),
-  page(paths.admin.formationsCatalogue, 'Catalogue des formations', () =>
-    import('../features/admin/pages/admin-formations-page').then((m) => ({
-      Component: m.AdminFormationsPage,
-    })),
-  ),
+  page(paths.admin.root, 'Administration', admin('overview')),
+  page(paths.admin.infopreneurFormations, 'Offres de formation', admin('services')),
+  page(paths.admin.skills, 'Compétences', admin('skills')),
+  page(paths.admin.formationsCatalogue, 'Catalogue des formations', admin('formations')),
   page(paths.admin.teams, 'Équipes', teams('admin')),
   soon(paths.admin.users, 'Utilisateurs'),
-  page(paths.admin.workSectors, "Secteurs d'activité", () =>
-    import('../features/admin/pages/admin-work-sectors-page').then((m) => ({
-      Component: m.AdminWorkSectorsPage,
-    })),
+  page(paths.admin.moderation, 'Modération', () =>
+    import('../features/moderation/pages/moderation-page').then((m) => ({ Component: m.ModerationPage })),
   ),
+  page(paths.admin.roadmap, 'Feuille de route', roadmap('admin')),
+  page(paths.admin.articles, 'Articles', articles('admin')),
+  page(paths.admin.articleNew, 'Nouvel article', articles('create')),
+  page(paths.admin.articlePattern, 'Modifier l’article', articles('edit')),
+  page(paths.admin.support, 'Support', support('adminInbox')),
+  page(paths.admin.supportTicketPattern, 'Demande de support', support('adminTicket')),
+  page(paths.admin.faq, 'FAQ', support('adminFaq')),
+  page(paths.admin.workSectors, "Secteurs d'activité", admin('workSectors')),
 ];
 
 const onboardingRoutes: RouteObject[] = [

@@ -31,6 +31,9 @@ export const paths = {
   privacyPolicy: '/privacy-policy',
   roadMap: '/road-map',
   support: '/support',
+  /** A requester's ticket and its thread (issue 22). */
+  supportTicket: (id: Id) => `/support/tickets/${enc(id)}`,
+  supportTicketPattern: '/support/tickets/:id',
   blog: {
     list: '/blog',
     post: (slug: string) => `/blog/${encSlug(slug)}`,
@@ -51,6 +54,11 @@ export const paths = {
     mission: (id: Id) => `/app/missions/${enc(id)}`,
     missionPattern: '/app/missions/:id',
     webinars: '/app/our-webinars',
+    webinar: (id: Id) => `/app/our-webinars/${enc(id)}`,
+    webinarPattern: '/app/our-webinars/:id',
+    webinarCreate: '/app/our-webinars/create',
+    webinarEdit: (id: Id) => `/app/our-webinars/edit/${enc(id)}`,
+    webinarEditPattern: '/app/our-webinars/edit/:id',
     webinarReplay: (id: Id) => `/app/our-webinars/replay/${enc(id)}`,
     webinarReplayPattern: '/app/our-webinars/replay/:id',
     posts: '/app/posts',
@@ -111,6 +119,16 @@ export const paths = {
   admin: {
     root: '/admin',
     infopreneurFormations: '/admin/infopreneur-formations',
+    /** The reported posts and comments (issue 21). */
+    moderation: '/admin/moderation',
+    /** The road map's ideas and the members' suggestions (issue 22 §2). */
+    roadmap: '/admin/roadmap',
+    /** The support inbox and a ticket's page (issue 22). */
+    support: '/admin/support',
+    supportTicket: (id: Id) => `/admin/support/tickets/${enc(id)}`,
+    supportTicketPattern: '/admin/support/tickets/:id',
+    /** The FAQ shown on `/support`. */
+    faq: '/admin/faq',
     /**
      * The formations catalogue (reference list of trainings followed), not the services under review.
      * Not `/admin/formations`: the server redirects that path to the offers under review.
@@ -120,6 +138,11 @@ export const paths = {
     teams: '/admin/teams',
     users: '/admin/users',
     workSectors: '/admin/work-sectors',
+    /** The blog and the tutorials (issue 22): the list, a new article, one article's editor. */
+    articles: '/admin/articles',
+    articleNew: '/admin/articles/new',
+    article: (id: Id) => `/admin/articles/${enc(id)}`,
+    articlePattern: '/admin/articles/:id',
   },
 
   onboarding: {

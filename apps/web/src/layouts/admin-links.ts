@@ -1,8 +1,13 @@
 import { type CurrentUser, userType } from '@closia/shared';
 import {
+  IconAlertTriangle,
   IconCategory,
   IconCertificate,
+  IconChecklist,
   IconGauge,
+  IconHelpCircle,
+  IconMessages,
+  IconNews,
   IconSchool,
   IconTools,
   IconUsers,
@@ -18,6 +23,11 @@ export const adminLinks = {
     { to: paths.admin.users, label: 'Utilisateurs', icon: IconUsers },
     { to: paths.admin.teams, label: 'Équipes', icon: IconUsersGroup },
     { to: paths.admin.infopreneurFormations, label: 'Offres de formation', icon: IconSchool },
+    { to: paths.admin.moderation, label: 'Modération', icon: IconAlertTriangle },
+    { to: paths.admin.roadmap, label: 'Feuille de route', icon: IconChecklist },
+    { to: paths.admin.articles, label: 'Articles', icon: IconNews, matchPrefix: true },
+    { to: paths.admin.support, label: 'Support', icon: IconMessages, matchPrefix: true },
+    { to: paths.admin.faq, label: 'FAQ', icon: IconHelpCircle },
   ],
   reference: [
     { to: paths.admin.skills, label: 'Compétences', icon: IconTools },

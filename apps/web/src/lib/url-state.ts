@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { Query } from './api-client';
 import { page, splitList, type UrlField, type UrlFieldValue } from './url-fields';
@@ -217,9 +217,17 @@ export function useUrlState<T>(spec: UrlStateSpec<T>) {
   const state = useMemo(() => readUrlState(spec, searchParams), [spec, searchParams]);
   const specRef = useRef(spec);
   specRef.current = spec;
+  // Going to another page (a result clicked while the typed search still waited for its pause, or
+  // while the next page's code loads): a change written now would replace that navigation, and
+  // the click would be lost. The click wins.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
 
   const setState = useCallback(
     (changes: Partial<T>) => {
+      if (leaving.current) return;
       const current = specRef.current;
       setSearchParams(
         (params) => writeUrlState(current, changeUrlState(current, readUrlState(current, params), changes)),

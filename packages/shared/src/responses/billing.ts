@@ -62,8 +62,11 @@ export const portalResponse = z.object({ url: textField() });
 /** The sandbox checkout page's own data (`GET /billing/sandbox/sessions/{id}`). */
 export const sandboxSessionResponse = z.object({
   id: textField(),
-  planId: z.enum(planIds),
-  interval: z.enum(billingIntervals),
+  /** null for a one-time payment (a webinar seat, `webinar` below). */
+  planId: z.enum(planIds).nullable(),
+  interval: z.enum(billingIntervals).nullable(),
+  /** A webinar seat's checkout (issue 21): the page shows "Place pour le webinaire « … »". */
+  webinar: z.object({ id: z.number(), title: textField() }).nullable(),
   status: z.enum(['open', 'complete', 'expired']),
   amount: priceCents,
   customerEmail: textField(),

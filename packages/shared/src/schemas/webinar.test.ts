@@ -25,7 +25,19 @@ describe('webinarSchema', () => {
       interactiveElements: [],
       hasReplay: false,
       isRegistrationOpen: true,
+      leadMode: 'keep',
     });
+  });
+
+  it('checks the time zone against the IANA names and the platform and language against their lists', () => {
+    expect(at({ timezone: 'America/Montreal' }, 'timezone')).toBeUndefined();
+    expect(at({ timezone: 'Europe/Lutece' }, 'timezone')).toBeDefined();
+    expect(at({ timezone: '../../etc' }, 'timezone')).toBeDefined();
+    expect(at({ platform: 'zoom' }, 'platform')).toBeUndefined();
+    expect(at({ platform: 'Skype' }, 'platform')).toBeDefined();
+    expect(at({ language: 'klingon' }, 'language')).toBeDefined();
+    expect(at({ capacity: 0 }, 'capacity')).toBeDefined();
+    expect(at({ capacity: 30 }, 'capacity')).toBeUndefined();
   });
 
   it('bounds the price to its numeric(12, 2) column, the texts and the lists', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -9,8 +10,11 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { emptyTextArray, timestamps } from './columns';
+import { emptyTextArray, timestamps, tsvector } from './columns';
+import { prospects } from './crm';
+import { services } from './marketplace';
 import { users } from './users';
 
 export const webinars = pgTable(
@@ -43,9 +47,26 @@ export const webinars = pgTable(
     interactiveElements: text().array().notNull().default(emptyTextArray),
     resources: jsonb().$type<{ title: string; url: string; type: string }[]>().notNull().default([]),
     isRegistrationOpen: boolean().notNull().default(true),
+    /** Places; null: no limit. */
+    capacity: integer(),
+    /** The owner's approved offer that the webinar sells (its missions' setters may get the leads). */
+    serviceId: integer().references(() => services.id, { onDelete: 'set null' }),
+    /** keep | round_robin: who gets the registrants who agreed to be contacted. */
+    leadMode: text().notNull().default('keep'),
+    /** Registrations, kept by a trigger (migration 0025) for the lists and the capacity check. */
+    registrationCount: integer().notNull().default(0),
+    /** Title, description, speakers and audience unaccented (a trigger keeps them, as for missions). */
+    searchText: text().notNull().default(''),
+    searchVector: tsvector(),
     ...timestamps,
   },
-  (t) => [index('webinars_start_idx').on(t.startTime)],
+  (t) => [
+    // The lists walk (start, id); the duration beside them lets a tab's total count the index alone
+    // (end = start + duration), without reading the rows (ADR 023).
+    index('webinars_start_idx').on(t.startTime, t.id, t.durationMinutes),
+    index('webinars_owner_idx').on(t.userId, t.startTime),
+    index('webinars_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 export const webinarRegistrations = pgTable(
@@ -57,9 +78,25 @@ export const webinarRegistrations = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The RGPD consent to be contacted by the owner's sales team (an unticked box). */
+    consentToContact: boolean().notNull().default(false),
+    /** The personal join link's secret (`/w/{token}`). */
+    joinToken: text().notNull(),
+    /** First time the registrant went through their join link. */
+    attendedAt: timestamp({ withTimezone: true }),
+    /** The prospect this registration created, while it stands. */
+    prospectId: integer().references(() => prospects.id, { onDelete: 'set null' }),
+    /** When each reminder and the replay e-mail went to this registrant (each goes once). */
+    reminded24hAt: timestamp({ withTimezone: true }),
+    reminded1hAt: timestamp({ withTimezone: true }),
+    replaySentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.webinarId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.webinarId, t.userId] }),
+    uniqueIndex('webinar_registrations_token_idx').on(t.joinToken),
+    index('webinar_registrations_user_idx').on(t.userId, t.webinarId),
+  ],
 );
 
 /** Community feed posts (`/app/posts`). */
@@ -71,48 +108,116 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text().notNull(),
+    /** The body as sanitised HTML (never what the client sent). */
     content: text().notNull(),
     coverImage: text(),
     tags: text().array().notNull().default(emptyTextArray),
-    /** Item lifecycle: draft | published | archived | deleted. */
+    /** draft | published | archived. */
     status: text().notNull().default('draft'),
     publishedAt: timestamp({ withTimezone: true }),
+    /** Hidden by moderation: only its author and admins still see it. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    /** Likes and visible comments, kept by triggers (migration 0025) for the feed and its "popular" sort. */
+    likeCount: integer().notNull().default(0),
+    commentCount: integer().notNull().default(0),
+    searchText: text().notNull().default(''),
+    searchVector: tsvector(),
     ...timestamps,
   },
-  (t) => [index('posts_status_idx').on(t.status, t.publishedAt), index('posts_author_idx').on(t.authorId)],
+  (t) => [
+    index('posts_status_idx').on(t.status, t.publishedAt),
+    index('posts_author_idx').on(t.authorId),
+    // The feed's public posts only (the condition of `postIsPublic`): its pages walk them, and its
+    // total counts them from the index alone (ADR 023).
+    index('posts_feed_recent_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published' and ${t.hiddenAt} is null`),
+    index('posts_feed_popular_idx')
+      .on(t.likeCount.desc(), t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published' and ${t.hiddenAt} is null`),
+    index('posts_tags_idx').using('gin', t.tags),
+    index('posts_search_idx').using('gin', t.searchVector),
+  ],
 );
 
-export const supportTickets = pgTable('support_tickets', {
-  id: serial().primaryKey(),
-  userId: integer().references(() => users.id, { onDelete: 'set null' }),
-  name: text().notNull(),
-  email: text().notNull(),
-  subject: text().notNull(),
-  message: text().notNull(),
-  /** open | answered | closed */
-  status: text().notNull().default('open'),
-  ...timestamps,
-});
-
-export const roadMapItems = pgTable('road_map_items', {
-  id: serial().primaryKey(),
-  title: text().notNull(),
-  description: text(),
-  /** planned | in_progress | shipped */
-  status: text().notNull().default('planned'),
-  ...timestamps,
-});
-
-export const roadMapVotes = pgTable(
-  'road_map_votes',
+export const postLikes = pgTable(
+  'post_likes',
   {
-    itemId: integer()
+    postId: integer()
       .notNull()
-      .references(() => roadMapItems.id, { onDelete: 'cascade' }),
+      .references(() => posts.id, { onDelete: 'cascade' }),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: serial().primaryKey(),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Plain text. */
+    body: text().notNull(),
+    hiddenAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+/**
+ * What users report for moderation (`kind`: post | comment; issue 23 adds profiles, missions,
+ * messages). One report per reporter and target.
+ */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: serial().primaryKey(),
+    reporterId: integer().references(() => users.id, { onDelete: 'set null' }),
+    kind: text().notNull(),
+    targetId: integer().notNull(),
+    reason: text().notNull(),
+    /** open | dismissed | hidden */
+    status: text().notNull().default('open'),
+    resolvedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('content_reports_once_idx').on(t.reporterId, t.kind, t.targetId),
+    index('content_reports_status_idx').on(t.status, t.createdAt),
+    index('content_reports_target_idx').on(t.kind, t.targetId),
+  ],
+);
+
+/**
+ * The durable job queue (`lib/jobs.ts`): work due at `runAt`, claimed by one instance at a time
+ * with `FOR UPDATE SKIP LOCKED`, done once. `key` makes scheduling idempotent (one pending job
+ * per key: rescheduling moves it).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    key: text(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    doneAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_idx').on(t.key),
+    index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`),
+  ],
 );

@@ -1,3 +1,4 @@
+export * from './articles';
 export * from './audit';
 export * from './billing';
 export * from './content';
@@ -6,5 +7,8 @@ export * from './marketplace';
 export * from './messages';
 export * from './notifications';
 export * from './reference';
+export * from './roadmap';
+export * from './support';
 export * from './teams';
 export * from './users';
+export * from './webinar-payments';

@@ -45,6 +45,7 @@ import {
 } from './sandbox.service';
 import { SandboxProvider, sandboxWebhookSecret } from './sandbox-provider';
 import { handleWebhookEvent } from './webhook.service';
+import { getWebinarSandboxSession, payWebinarSeat } from './webinar-payment-sandbox';
 
 const tags = ['billing'];
 /** How often the sandbox bills the subscriptions whose period has ended, and past-due mails go. */
@@ -273,7 +274,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSandbox();
-      return getSandboxSession(app.db, userOf(request), request.params.id);
+      const userId = userOf(request);
+      const seat = await getWebinarSandboxSession(app.db, userId, request.params.id);
+      return seat ?? getSandboxSession(app.db, userId, request.params.id);
     },
   );
 
@@ -291,7 +294,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSandbox();
-      const paid = await payCheckout(app.db, userOf(request), request.params.id, request.body);
+      const userId = userOf(request);
+      const paid =
+        (await payWebinarSeat(app.db, userId, request.params.id, request.body)) ??
+        (await payCheckout(app.db, userId, request.params.id, request.body));
       await deliver(paid.events);
       return { redirectUrl: paid.redirectUrl };
     },

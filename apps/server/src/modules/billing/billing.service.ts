@@ -49,25 +49,24 @@ export function presentPlans(): PlanResponse[] {
 export async function usageOfAll(db: DbOrTx, userId: number): Promise<Record<PlanLimit, number>> {
   const created = await db.select({ id: teams.id }).from(teams).where(eq(teams.createdById, userId));
   const teamIds = created.map((team) => team.id);
-  const [publishedMissions, prospects, advertisements, teamsCount, seats, extra] = await Promise.all([
-    usageOf(db, userId, 'publishedMissions'),
-    usageOf(db, userId, 'prospects'),
-    usageOf(db, userId, 'advertisements'),
-    usageOf(db, userId, 'teams'),
-    Promise.all(teamIds.map((id) => teamSeats(db, id))),
-    rowsOf<{ paid_webinars: number; shared: number }>(
-      db,
-      sql`select
-        (select count(*)::int from webinars where user_id = ${userId} and price > 0
-           and start_time + duration_minutes * interval '1 minute' > now()) as paid_webinars,
-        (select count(*)::int from deals where team_id = any(${sql.param(teamIds)}::int[])) as shared`,
-    ),
-  ]);
+  const [publishedMissions, prospects, advertisements, teamsCount, paidWebinars, seats, extra] =
+    await Promise.all([
+      usageOf(db, userId, 'publishedMissions'),
+      usageOf(db, userId, 'prospects'),
+      usageOf(db, userId, 'advertisements'),
+      usageOf(db, userId, 'teams'),
+      usageOf(db, userId, 'paidWebinars'),
+      Promise.all(teamIds.map((id) => teamSeats(db, id))),
+      rowsOf<{ shared: number }>(
+        db,
+        sql`select (select count(*)::int from deals where team_id = any(${sql.param(teamIds)}::int[])) as shared`,
+      ),
+    ]);
   return {
     publishedMissions,
     prospects,
     advertisements,
-    paidWebinars: extra[0]?.paid_webinars ?? 0,
+    paidWebinars,
     teams: teamsCount,
     teamMembers: Math.max(0, ...seats),
     sharedPipeline: extra[0]?.shared ?? 0,

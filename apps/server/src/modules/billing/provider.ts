@@ -34,6 +34,32 @@ export interface CheckoutCreated {
   expiresAt: Date;
 }
 
+/**
+ * A one-time payment (a webinar seat, issue 21): Stripe Checkout in `payment` mode, one line at a
+ * price VAT included, no customer kept (the e-mail is prefilled).
+ */
+export interface PaymentCheckoutRequest {
+  userId: number;
+  email: string;
+  /** The line's name: "Place pour le webinaire « … »". */
+  description: string;
+  /** Cents, VAT included (the price the buyer saw). */
+  amountTtc: number;
+  /** On the session and its payment: `{ kind: 'webinar', webinarId, userId, consentToContact }`. */
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  /** Same key → same session (per user, webinar, amount and consent). */
+  idempotencyKey: string;
+}
+
+export interface PaymentCheckoutCreated {
+  /** `cs_…` */
+  id: string;
+  url: string;
+  expiresAt: Date;
+}
+
 /** A subscription's current state on the provider's side. */
 export interface ProviderSubscription {
   ref: string;
@@ -84,6 +110,7 @@ export interface ProviderEvent {
 export interface PaymentProvider {
   readonly name: Exclude<BillingProvider, 'manual'>;
   createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
+  createPaymentCheckout(request: PaymentCheckoutRequest): Promise<PaymentCheckoutCreated>;
   /** The page where a customer changes plan, interval or payment method, or cancels. */
   createPortal(customerRef: string, returnUrl: string): Promise<{ url: string }>;
   retrieveSubscription(ref: string): Promise<ProviderSubscription>;

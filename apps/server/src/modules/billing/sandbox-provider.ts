@@ -17,6 +17,8 @@ import type {
   CheckoutCreated,
   CheckoutRequest,
   PaidPlanId,
+  PaymentCheckoutCreated,
+  PaymentCheckoutRequest,
   PaymentProvider,
   ProviderEvent,
   ProviderInvoice,
@@ -156,6 +158,16 @@ export class SandboxProvider implements PaymentProvider {
       id,
       url: `${this.options.appUrl}/payment/checkout/${id}`,
       customerRef,
+      expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
+    };
+  }
+
+  /** The same checkout page (`/payment/checkout/{id}`); the caller records the session to pay. */
+  async createPaymentCheckout(_request: PaymentCheckoutRequest): Promise<PaymentCheckoutCreated> {
+    const id = sandboxId('cs');
+    return {
+      id,
+      url: `${this.options.appUrl}/payment/checkout/${id}`,
       expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
     };
   }

@@ -81,6 +81,7 @@ export async function getSandboxSession(
     id: session.id,
     planId: session.planId,
     interval: session.interval,
+    webinar: null,
     status,
     amount: planPrice(session.planId, session.interval),
     customerEmail: user?.email ?? '',
@@ -90,7 +91,7 @@ export async function getSandboxSession(
 }
 
 /** Stripe's test cards: paid, or refused with the reason the page words in French. */
-function chargeCard(cardNumber: string, expiry: string): { brand: string; last4: string } {
+export function chargeCard(cardNumber: string, expiry: string): { brand: string; last4: string } {
   const digits = cardNumber.replace(/ /g, '');
   const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
   const expiresAfter = Date.UTC(2000 + year!, month!, 1); // the first day after the expiry month

@@ -23,6 +23,8 @@ import type {
   CheckoutCreated,
   CheckoutRequest,
   PaidPlanId,
+  PaymentCheckoutCreated,
+  PaymentCheckoutRequest,
   PaymentProvider,
   ProviderEvent,
   ProviderInvoice,
@@ -137,6 +139,42 @@ export class StripeProvider implements PaymentProvider {
         customerRef: idOf(session.customer) ?? customer,
         expiresAt: new Date(session.expires_at * 1000),
       };
+    });
+  }
+
+  /**
+   * A one-time payment (a webinar seat): the amount is the price VAT included, as shown to the
+   * buyer (`tax_behavior: inclusive`), no customer object is created, the metadata goes on the
+   * session and on its payment intent.
+   */
+  createPaymentCheckout(request: PaymentCheckoutRequest): Promise<PaymentCheckoutCreated> {
+    return this.call(async () => {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: request.email,
+          client_reference_id: String(request.userId),
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'eur',
+                unit_amount: request.amountTtc,
+                tax_behavior: 'inclusive',
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          locale: 'fr',
+          metadata: request.metadata,
+          payment_intent_data: { metadata: request.metadata },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no url`);
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     });
   }
 

@@ -22,6 +22,7 @@ import { formatParisLongDate, parisWallClock } from '../../lib/paris-time';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { subscriptionLabel } from './billing.service';
 import type { PaymentProvider, ProviderEvent, ProviderInvoice, ProviderSubscription } from './provider';
+import { applyWebinarCheckoutEvent, isWebinarCheckout } from './webinar-payments.service';
 
 export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored';
 
@@ -103,6 +104,10 @@ export async function handleWebhookEvent(
         .where(and(eq(checkoutSessions.id, object.id), eq(checkoutSessions.status, 'open')));
     }
     let handled = false;
+    // A webinar seat (one-time payment, issue 21): the payer is registered.
+    if (event.type.startsWith('checkout.session.') && isWebinarCheckout(object)) {
+      handled = await applyWebinarCheckoutEvent(tx, work, provider, event.type, object);
+    }
     if (fetched.subscription) {
       handled = await syncSubscription(tx, work, provider, fetched.subscription, fetched.readAt, {
         failedInvoice: event.type === 'invoice.payment_failed' ? fetched.invoice : null,

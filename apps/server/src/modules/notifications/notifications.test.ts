@@ -75,7 +75,18 @@ describe('the notification centre', () => {
   it('e-mails per category as the user chose, with defaults', async () => {
     const { user, client } = await signedInClient(ctx.app, { kind: 'setter' });
     expect((await client.get('/api/v1/notifications/preferences')).json()).toEqual({
-      email: { messages: false, applications: true, deals: true, teams: true, services: true, billing: true },
+      email: {
+        messages: false,
+        applications: true,
+        deals: true,
+        teams: true,
+        services: true,
+        billing: true,
+        webinars: true,
+        community: true,
+        roadmap: true,
+        support: true,
+      },
     });
     await notify(user.id, 1);
     expect((await lastMailTo(ctx.app, user.email))?.subject).toBe('Événement 1');

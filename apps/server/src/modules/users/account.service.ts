@@ -1,6 +1,6 @@
 import type { EmailChangeInput, UserUpdateInput } from '@closia/shared';
 import { verify } from '@node-rs/argon2';
-import { desc, eq, or } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -13,6 +13,8 @@ import { findUserByEmail, invalidToken, normalizeEmail } from '../auth/auth.serv
 import { emailChangeMail, emailChangeNoticeMail } from '../auth/mails';
 import { consumeToken, issueToken } from '../auth/tokens';
 import { pictureKey } from '../pictures/pictures.service';
+import { storedCoverKey } from '../posts/posts.service';
+import { deleteVisitorTicketsOf, exportTicketsOf } from '../support/tickets.service';
 
 const { users } = schema;
 
@@ -82,11 +84,25 @@ export async function confirmEmailChange(db: Db, work: UnitOfWork, token: string
 
 /**
  * Deletes the account and its personal data (RGPD): the row cascades to the profile, sessions,
- * tokens, activities, favorites, prospects, deals, posts…; stored pictures are removed too.
+ * tokens, activities, favorites, prospects, deals, posts…; stored pictures are removed too
+ * (the avatar, the banner, the posts' covers). Support tickets go with the account, and so do those a
+ * visitor opened with its verified e-mail.
  */
 export async function deleteAccount(db: Db, work: UnitOfWork, user: UserRow) {
-  await db.delete(users).where(eq(users.id, user.id));
+  const covers = await db
+    .select({ name: schema.posts.coverImage })
+    .from(schema.posts)
+    .where(eq(schema.posts.authorId, user.id));
+  await db.transaction(async (tx) => {
+    // Only a verified address proves the visitor's tickets were this person's.
+    if (user.emailVerifiedAt) await deleteVisitorTicketsOf(tx, user.email);
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
   for (const key of [pictureKey('profile', user.profilePicture), pictureKey('banner', user.banner)]) {
+    if (key) work.deleteFile(key);
+  }
+  for (const { name } of covers) {
+    const key = storedCoverKey(name);
     if (key) work.deleteFile(key);
   }
   work.forget({ user: user.id });
@@ -126,6 +142,9 @@ export async function exportAccount(db: Db, user: UserRow) {
     prospects: db.select().from(s.prospects).where(eq(s.prospects.ownerId, user.id)),
     deals: db.select().from(s.deals).where(eq(s.deals.ownerId, user.id)),
     posts: db.select().from(s.posts).where(eq(s.posts.authorId, user.id)),
+    postComments: db.select().from(s.postComments).where(eq(s.postComments.authorId, user.id)),
+    postLikes: db.select().from(s.postLikes).where(mine(s.postLikes)),
+    contentReports: db.select().from(s.contentReports).where(eq(s.contentReports.reporterId, user.id)),
     webinars: db.select().from(s.webinars).where(mine(s.webinars)),
     webinarRegistrations: db.select().from(s.webinarRegistrations).where(mine(s.webinarRegistrations)),
     teamMemberships: db.select().from(s.teamMembers).where(mine(s.teamMembers)),
@@ -133,11 +152,9 @@ export async function exportAccount(db: Db, user: UserRow) {
     conversations: db.select().from(s.conversationParticipants).where(mine(s.conversationParticipants)),
     subscriptions: db.select().from(s.subscriptions).where(mine(s.subscriptions)),
     invoices: db.select().from(s.invoices).where(mine(s.invoices)),
-    supportTickets: db
-      .select()
-      .from(s.supportTickets)
-      .where(or(eq(s.supportTickets.userId, user.id), eq(s.supportTickets.email, user.email))),
+    supportTickets: exportTicketsOf(db, user),
     roadMapVotes: db.select().from(s.roadMapVotes).where(mine(s.roadMapVotes)),
+    roadMapSuggestions: db.select().from(s.roadMapItems).where(eq(s.roadMapItems.suggestedById, user.id)),
     advertisements: db.select().from(s.advertisements).where(eq(s.advertisements.infopreneurId, user.id)),
     mails: db
       .select({

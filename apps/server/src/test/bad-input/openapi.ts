@@ -110,6 +110,10 @@ export const GROUPS = {
   sales: ['deals', 'commissions', 'prospects', 'stats', 'dashboard'],
   teams: ['teams'],
   billing: ['billing'],
+  community: ['webinars', 'posts', 'comments', 'reports', 'moderation'],
+  articles: ['articles'],
+  roadmap: ['roadmap'],
+  support: ['faq', 'support'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Group = keyof typeof GROUPS;

@@ -139,7 +139,12 @@ function CheckoutForm({ session }: { session: SandboxSessionResponse }) {
     });
   });
 
-  const plan = plans[session.planId];
+  // A plan's subscription, or a webinar seat (a one-time payment).
+  const heading = session.webinar
+    ? `Place pour le webinaire « ${session.webinar.title} »`
+    : session.planId && session.interval
+      ? `Abonnement ${intervalAdjectives[session.interval]} ${plans[session.planId].name}`
+      : 'Paiement';
   const input = (field: 'cardNumber' | 'expiry' | 'cvc', format: (value: string) => string) => {
     const props = form.getInputProps(field);
     return {
@@ -155,7 +160,7 @@ function CheckoutForm({ session }: { session: SandboxSessionResponse }) {
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={2} fz="h4">
-              Abonnement {intervalAdjectives[session.interval]} {plan.name}
+              {heading}
             </Title>
             <Text size="sm" c="dimmed">
               Pour {session.customerEmail}

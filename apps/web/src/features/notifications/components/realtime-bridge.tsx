@@ -12,6 +12,7 @@ import {
   useRealtimeStatus,
 } from '../../../lib/realtime';
 import { currentUserQueryKey } from '../../auth/api/get-current-user';
+import { prospectKeys } from '../../prospects/api/prospect-keys';
 import { notificationKeys } from '../api/notifications';
 import classes from './realtime-bridge.module.css';
 
@@ -37,6 +38,9 @@ export function RealtimeBridge({ user }: { user: CurrentUser }) {
     switch (event.type) {
       case 'notification': {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        // A webinar registrant who became my lead: the prospects on screen show it at once.
+        if (event.notification.type === 'webinar_lead')
+          void queryClient.invalidateQueries({ queryKey: prospectKeys.all });
         // No toast for what the page on screen already shows (the conversation being read).
         if (event.notification.link !== pathname) {
           notifications.show({

@@ -1,0 +1,1 @@
+CREATE INDEX "articles_public_category_idx" ON "articles" USING btree ("category","kind","published_at") WHERE "articles"."status" <> 'draft';

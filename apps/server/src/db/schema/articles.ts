@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { emptyTextArray, timestamps, tsvector } from './columns';
+import { users } from './users';
+
+/** One entry of an article's table of contents (`##` to `####`, ids as rendered). */
+export interface ArticleTocRow {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+/**
+ * The blog and the tutorials (issue 22 §1), written by admins in Markdown. The HTML, the table of
+ * contents and the reading time are rendered once on write (`modules/articles/article-markdown.ts`).
+ * Public: `status` published, or scheduled with `published_at` passed — decided at query time,
+ * so a scheduled article goes live at its time with no job and no restart.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial().primaryKey(),
+    /** blog | tutorial */
+    kind: text().notNull(),
+    /** Lower-case words joined by `-`, segments by `/`; unique per kind. */
+    slug: text().notNull(),
+    title: text().notNull(),
+    description: text().notNull(),
+    /** The Markdown source. */
+    body: text().notNull(),
+    /** The sanitised, highlighted HTML of `body`. */
+    html: text().notNull(),
+    toc: jsonb().$type<ArticleTocRow[]>().notNull().default([]),
+    readingMinutes: integer().notNull().default(1),
+    category: text().notNull(),
+    tags: text().array().notNull().default(emptyTextArray),
+    /** draft | scheduled | published */
+    status: text().notNull().default('draft'),
+    publishedAt: timestamp({ withTimezone: true }),
+    /** The stored cover's file name (`articlecovers/…`), or an http(s) URL (seed). */
+    coverImage: text(),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Title, description, tags and text unaccented (a trigger keeps them, as for missions). */
+    searchText: text().notNull().default(''),
+    searchVector: tsvector(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('articles_kind_slug_idx').on(t.kind, t.slug),
+    index('articles_public_idx')
+      .on(t.kind, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'draft'`),
+    // Both kinds at once (`GET /articles` without `kind`, the sitemap).
+    index('articles_public_all_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} <> 'draft'`),
+    // A category's public articles (of one kind or both), found from the index alone.
+    index('articles_public_category_idx')
+      .on(t.category, t.kind, t.publishedAt)
+      .where(sql`${t.status} <> 'draft'`),
+    index('articles_tags_idx').using('gin', t.tags),
+    index('articles_search_idx').using('gin', t.searchVector),
+    index('articles_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The slugs an article had before: `/blog/{old}` answers 301 to its current address. */
+export const articleSlugRedirects = pgTable(
+  'article_slug_redirects',
+  {
+    kind: text().notNull(),
+    slug: text().notNull(),
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.slug] }),
+    index('article_slug_redirects_article_idx').on(t.articleId),
+  ],
+);
+
+export type ArticleRow = typeof articles.$inferSelect;

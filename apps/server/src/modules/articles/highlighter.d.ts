@@ -1,0 +1,4 @@
+import type { PluggableList } from 'unified';
+
+/** rehype-highlight and its options (highlighter.js). */
+export declare const highlighter: PluggableList;

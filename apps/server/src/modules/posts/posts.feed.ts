@@ -1,0 +1,127 @@
+/**
+ * `GET /api/v1/posts`: the feed. Published posts not hidden by moderation (and, when the caller
+ * asks for their own, every one of theirs), searched in French (`lib/text-search.ts` on the
+ * trigger-kept `search_vector`), filtered by tag (GIN on `tags`), newest or most liked first.
+ *
+ * A page walks the order's index (`posts_feed_recent_idx`, `posts_feed_popular_idx`: the ORDER BY
+ * repeats their `nulls last`, or PostgreSQL sorts every post instead) and stops at its end; the
+ * plain feed's page is a statement prepared once per sort. Its total is counted apart — a window
+ * count would read every matching post (ADR 017) — from the partial index of public posts, at
+ * most `postTotalCaps.feed` (an infinite scroll never gets that far), and kept (`result-cache`)
+ * until a post enters or leaves the feed.
+ *
+ * A feed searched or filtered by tag first reads its matches' ids through the GIN index, at most
+ * `postTotalCaps.filtered` + 1: when they are no more, they are the total and the page is sorted
+ * among them; when there are more (a frequent word or tag), the total is the cap ("at least") and
+ * the page walks the order's index, where matches are dense enough to fill it at once — walking
+ * it for a rare word would test every post (0.2 s at 100,000), counting a frequent one read
+ * 10,000 rows per request (ADR 023).
+ */
+import { type Paginated, type PostListQuery, type PostSummary, postTotalCaps } from '@closia/shared';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { posts, profiles, users } from '../../db/schema';
+import { offsetOf, paginationMeta } from '../../lib/pagination';
+import { preparedPerDatabase } from '../../lib/prepared';
+import { resultCache } from '../../lib/result-cache';
+import { textSearch } from '../../lib/text-search';
+import type { Viewer } from '../../lib/viewer';
+import { type PostSummaryRow, presentPostSummary } from './posts.presenter';
+import { postIsPublic, summaryColumns } from './posts.service';
+import { postsGeneration } from './posts-generation';
+
+const recentOrder = [sql`${posts.publishedAt} desc nulls last`, sql`${posts.id} desc nulls last`];
+const popularOrder = [sql`${posts.likeCount} desc nulls last`, ...recentOrder];
+
+const feedPage = (sort: 'recent' | 'popular') =>
+  preparedPerDatabase((db) =>
+    db
+      .select(summaryColumns(sql.placeholder('viewer')))
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(postIsPublic)
+      .orderBy(...(sort === 'popular' ? popularOrder : recentOrder))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`post_feed_${sort}`),
+  );
+const feedPages = { recent: feedPage('recent'), popular: feedPage('popular') };
+
+/** Counted totals by filter, forgotten when a post enters or leaves the feed. */
+const totals = resultCache<number>({
+  name: 'post-feed-total',
+  generation: postsGeneration,
+  maxEntries: 1_000,
+});
+
+/** How many posts the conditions select, at most the feed's cap (no join: the conditions are on `posts`). */
+async function countOf(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const inner = db.select({ one: sql`1` }).from(posts).where(where).limit(postTotalCaps.feed).as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return Number(row?.n ?? 0);
+}
+
+export async function listPosts(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: PostListQuery,
+): Promise<Paginated<PostSummary>> {
+  const limit = query.perPage;
+  const offset = offsetOf(query);
+  if (!query.query && !query.tag && query.authorId === undefined) {
+    const [rows, total] = await Promise.all([
+      feedPages[query.sort](db).execute({ viewer: viewer.id, limit, offset }),
+      totals.get(db, 'feed', () => countOf(db, postIsPublic)),
+    ]);
+    return { data: (rows as PostSummaryRow[]).map(presentPostSummary), meta: paginationMeta(total, query) };
+  }
+
+  const own = query.authorId === viewer.id;
+  const conditions: SQL[] = [];
+  if (query.authorId !== undefined) conditions.push(eq(posts.authorId, query.authorId));
+  // Their own list shows the caller's drafts, archived and hidden posts too.
+  if (!own) conditions.push(postIsPublic);
+  if (query.tag) conditions.push(sql`${posts.tags} @> ${sql.param([query.tag])}::text[]`);
+  if (query.query) {
+    const search = await textSearch(db, posts.searchVector, query.query);
+    if (!search) return { data: [], meta: paginationMeta(0, query) };
+    conditions.push(search.where);
+  }
+  let where = and(...conditions);
+  let matched: number | null = null;
+  if (query.query || query.tag) {
+    const matches = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(where)
+      .limit(postTotalCaps.filtered + 1);
+    if (matches.length === 0) return { data: [], meta: paginationMeta(0, query) };
+    if (matches.length <= postTotalCaps.filtered) {
+      matched = matches.length;
+      where = sql`${posts.id} = any(${sql.param(matches.map((m) => m.id))}::int[])`;
+    } else {
+      matched = postTotalCaps.filtered;
+    }
+  }
+  const order =
+    query.sort === 'popular'
+      ? popularOrder
+      : own
+        ? [sql`coalesce(${posts.publishedAt}, ${posts.createdAt}) desc`, desc(posts.id)]
+        : recentOrder;
+  const [rows, total] = await Promise.all([
+    db
+      .select(summaryColumns(viewer.id))
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    // Counted only for an author's list (a tag or a text counted its matches above).
+    matched ?? totals.get(db, `author:${query.authorId}:${own}`, () => countOf(db, where)),
+  ]);
+  return { data: (rows as PostSummaryRow[]).map(presentPostSummary), meta: paginationMeta(total, query) };
+}

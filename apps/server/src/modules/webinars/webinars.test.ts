@@ -1,0 +1,231 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, services } from '../../db/schema';
+import { setClock } from '../../lib/clock';
+import {
+  createTestApp,
+  lastMailTo,
+  signedInClient,
+  type TestClient,
+  type TestContext,
+} from '../../test/helpers';
+import { givePlan } from '../../test/plans';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+afterEach(() => setClock(null));
+
+const HOUR = 3_600_000;
+const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+const validWebinar = (patch: Record<string, unknown> = {}) => ({
+  title: 'Réussir ses appels de closing',
+  startTime: inHours(48),
+  durationMinutes: 60,
+  timezone: 'Europe/Paris',
+  description:
+    'Une heure pour apprendre à conduire un appel de closing du début à la fin, avec des exemples.',
+  platform: 'zoom',
+  platformUrl: 'https://zoom.us/j/123456789',
+  language: 'fr',
+  price: 0,
+  speakers: [{ name: 'Claire Martin', bio: 'Closeuse depuis 8 ans' }],
+  agenda: [{ title: 'Accueil', duration: 10 }],
+  resources: [{ title: 'Support', url: 'https://exemple.fr/support.pdf', type: 'pdf' }],
+  interactiveElements: ['Questions-réponses'],
+  ...patch,
+});
+
+const offer = {
+  description: 'Une formation au closing',
+  price: 997,
+  commissionRate: 20,
+  link: 'https://exemple.fr/formation',
+  duration: 10,
+  locationType: 'online',
+  validationStatus: 'approved',
+};
+
+const infopreneur = () => signedInClient(ctx.app, { kind: 'infopreneur' });
+const setter = () => signedInClient(ctx.app, { kind: 'setter' });
+
+async function created(client: TestClient, patch: Record<string, unknown> = {}) {
+  const res = await client.post('/api/v1/webinars', validWebinar(patch));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('POST /api/v1/webinars', () => {
+  it('creates a webinar with every field; the owner sees the platform link', async () => {
+    const { user, client } = await infopreneur();
+    const body = await created(client, { capacity: 50 });
+    expect(body).toMatchObject({
+      userId: user.id,
+      owner: { id: user.id },
+      title: 'Réussir ses appels de closing',
+      phase: 'upcoming',
+      platform: 'zoom',
+      platformUrl: 'https://zoom.us/j/123456789',
+      capacity: 50,
+      placesLeft: 50,
+      registrationCount: 0,
+      registered: false,
+      canManage: true,
+      leadMode: 'keep',
+      speakers: [{ name: 'Claire Martin', bio: 'Closeuse depuis 8 ans', photoUrl: null }],
+    });
+    expect(new Date(body.endTime).getTime() - new Date(body.startTime).getTime()).toBe(60 * 60_000);
+  });
+
+  it('refuses freelancers (403), a start in the past, an unknown time zone and too short a description (422)', async () => {
+    const { client: freelancer } = await setter();
+    expect((await freelancer.post('/api/v1/webinars', validWebinar())).json().reason).toBe(
+      'INFOPRENEUR_ONLY',
+    );
+    const { client } = await infopreneur();
+    const past = await client.post('/api/v1/webinars', validWebinar({ startTime: inHours(-1) }));
+    expect(past.statusCode).toBe(422);
+    expect(past.json().reason).toBe('WEBINAR_IN_PAST');
+    const zone = await client.post('/api/v1/webinars', validWebinar({ timezone: 'Europe/Atlantide' }));
+    expect(zone.statusCode).toBe(422);
+    expect(zone.json().errors[0].field).toBe('timezone');
+    expect(
+      (await client.post('/api/v1/webinars', validWebinar({ description: 'Trop court' }))).statusCode,
+    ).toBe(422);
+    expect((await client.post('/api/v1/webinars', validWebinar({ durationMinutes: 500 }))).statusCode).toBe(
+      422,
+    );
+  });
+
+  it('sells only an approved offer of the owner, and round-robin leads need one', async () => {
+    const { user, client } = await infopreneur();
+    const { user: other } = await infopreneur();
+    const [mine, theirs] = await ctx.app.db
+      .insert(services)
+      .values([
+        { ...offer, infopreneurId: user.id, name: 'Ma formation' },
+        { ...offer, infopreneurId: other.id, name: 'Autre' },
+      ])
+      .returning();
+    expect((await created(client, { serviceId: mine!.id })).service).toEqual({
+      id: mine!.id,
+      name: 'Ma formation',
+    });
+    const foreign = await client.post('/api/v1/webinars', validWebinar({ serviceId: theirs!.id }));
+    expect(foreign.json().reason).toBe('WEBINAR_SERVICE_NOT_OWNED');
+    const noOffer = await client.post('/api/v1/webinars', validWebinar({ leadMode: 'round_robin' }));
+    expect(noOffer.statusCode).toBe(422);
+    expect(noOffer.json().errors[0].field).toBe('serviceId');
+  });
+
+  it('a paid webinar needs a plan with paid webinars (402 on Gratuit)', async () => {
+    const { user, client } = await infopreneur();
+    const refused = await client.post('/api/v1/webinars', validWebinar({ price: 49 }));
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().meta).toMatchObject({ limit: 'paidWebinars', planId: 'gratuit' });
+    await givePlan(ctx.app.db, user.id, 'pro');
+    expect((await created(client, { price: 49 })).price).toBe(49);
+    const billing = await client.get('/api/v1/billing');
+    expect(billing.json().usage).toContainEqual({ limit: 'paidWebinars', current: 1, max: null });
+  });
+});
+
+describe('GET /api/v1/webinars', () => {
+  it('lists upcoming soonest first and past latest first, with the caller’s registration and the count', async () => {
+    const { client: owner } = await infopreneur();
+    const later = await created(owner, { title: 'Webinaire lointain pour le tri', startTime: inHours(72) });
+    const sooner = await created(owner, { title: 'Webinaire proche pour le tri', startTime: inHours(2) });
+    const { client: member } = await setter();
+    expect((await member.post(`/api/v1/webinars/${later.id}/registrations`, {})).statusCode).toBe(201);
+    const upcoming = (await member.get('/api/v1/webinars?when=upcoming&perPage=50')).json();
+    const ids = upcoming.data.map((w: { id: number }) => w.id);
+    expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id));
+    const row = upcoming.data.find((w: { id: number }) => w.id === later.id);
+    expect(row).toMatchObject({ registered: true, registrationCount: 1, canManage: false });
+    expect(row.platformUrl).toBe('https://zoom.us/j/123456789');
+    expect(upcoming.data.find((w: { id: number }) => w.id === sooner.id).platformUrl).toBeNull();
+
+    const registered = (await member.get('/api/v1/webinars?when=registered')).json();
+    expect(registered.data.map((w: { id: number }) => w.id)).toEqual([later.id]);
+    const mine = (await owner.get('/api/v1/webinars?when=mine')).json();
+    expect(mine.meta.total).toBe(2);
+
+    setClock(() => new Date(Date.now() + 100 * HOUR));
+    const past = (await member.get('/api/v1/webinars?when=past&perPage=50')).json();
+    const pastIds = past.data.map((w: { id: number }) => w.id);
+    expect(pastIds.indexOf(later.id)).toBeLessThan(pastIds.indexOf(sooner.id));
+  });
+
+  it('searches in French (accents, plurals) and filters by language and free', async () => {
+    const { client } = await infopreneur();
+    const target = await created(client, {
+      title: 'Les objections en téléprospection',
+      language: 'en',
+      price: 0,
+    });
+    const { client: member } = await setter();
+    const found = (await member.get('/api/v1/webinars?query=objection telepropection')).json();
+    expect(found.data.map((w: { id: number }) => w.id)).toContain(target.id);
+    const english = (await member.get('/api/v1/webinars?language=en&free=1&query=objections')).json();
+    expect(english.data.map((w: { id: number }) => w.id)).toEqual([target.id]);
+    expect(
+      (await member.get('/api/v1/webinars?language=fr&query=objections téléprospection')).json().data,
+    ).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/webinars' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT and DELETE /api/v1/webinars/{id}', () => {
+  it('only the owner or an admin changes it; a new time is told to registrants in the centre and by e-mail', async () => {
+    const { client: owner } = await infopreneur();
+    const webinar = await created(owner);
+    const { user: member, client: memberClient } = await setter();
+    await memberClient.post(`/api/v1/webinars/${webinar.id}/registrations`, {});
+    const { client: stranger } = await infopreneur();
+    expect(
+      (await stranger.put(`/api/v1/webinars/${webinar.id}`, { title: 'Pris en otage' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await memberClient.put(`/api/v1/webinars/${webinar.id}`, { title: 'Pris en otage' })).statusCode,
+    ).toBe(403);
+
+    const moved = await owner.put(`/api/v1/webinars/${webinar.id}`, { startTime: inHours(96) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [note] = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, member.id), eq(notifications.type, 'webinar_rescheduled')));
+    expect(note?.link).toBe(`/app/our-webinars/${webinar.id}`);
+    expect((await lastMailTo(ctx.app, member.email))?.subject).toContain('Nouvel horaire');
+
+    const { client: admin } = await signedInClient(ctx.app, { admin: true });
+    expect(
+      (await admin.put(`/api/v1/webinars/${webinar.id}`, { isRegistrationOpen: false })).statusCode,
+    ).toBe(200);
+    expect((await owner.put(`/api/v1/webinars/${webinar.id}`, { startTime: inHours(-2) })).statusCode).toBe(
+      422,
+    );
+  });
+
+  it('cancelling tells the registrants and removes it; strangers get 403, a missing one 404', async () => {
+    const { client: owner } = await infopreneur();
+    const webinar = await created(owner);
+    const { user: member, client: memberClient } = await setter();
+    await memberClient.post(`/api/v1/webinars/${webinar.id}/registrations`, {});
+    expect((await memberClient.delete(`/api/v1/webinars/${webinar.id}`)).statusCode).toBe(403);
+    expect((await owner.delete(`/api/v1/webinars/${webinar.id}`)).statusCode).toBe(204);
+    expect((await owner.get(`/api/v1/webinars/${webinar.id}`)).statusCode).toBe(404);
+    const [note] = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, member.id), eq(notifications.type, 'webinar_canceled')));
+    expect(note?.title).toContain('annulé');
+    expect((await owner.delete('/api/v1/webinars/999999')).statusCode).toBe(404);
+  });
+});
