@@ -15,7 +15,7 @@ export default defineConfig({
     // at a time on a 2-core machine; its own process mostly waits on the workers.
     maxWorkers: availableParallelism(),
     hookTimeout: 60_000,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     // In CI a JSON report feeds the one-line summary that .ci/run prints.
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? 'test-results/vitest.json' }]]
@@ -29,7 +29,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...ALONE],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           hookTimeout: 60_000,
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           pool: 'forks',
           // A worker runs file after file without importing the app anew for each: every file builds
           // its own app and database (test/helpers.ts), and nothing is mocked. Import time of the
@@ -43,7 +43,7 @@ export default defineConfig({
           include: ALONE,
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           hookTimeout: 60_000,
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 1,
         },

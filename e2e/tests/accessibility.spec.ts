@@ -157,7 +157,7 @@ function closeAll(sessions: AccountSession[]) {
 test.use({ trace: 'off' });
 
 test.describe('accessibility of every page', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 480_000 });
 
   test('public pages and the sign-in pages, signed out', async ({ browser, baseURL }) => {
     const visitor = await openSession(browser, baseURL!);
