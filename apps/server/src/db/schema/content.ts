@@ -140,6 +140,26 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * The tags of the feed's public posts, one row per tag (kept by a trigger on `posts`, migration
+ * 0032): a feed filtered by tag counts and pages its posts from the index alone, newest first,
+ * where the GIN index on `posts.tags` had to read each match's row (ADR 023).
+ */
+export const postTags = pgTable(
+  'post_tags',
+  {
+    tag: text().notNull(),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tag, t.publishedAt, t.postId] }),
+    index('post_tags_post_idx').on(t.postId),
+  ],
+);
+
 export const postLikes = pgTable(
   'post_likes',
   {

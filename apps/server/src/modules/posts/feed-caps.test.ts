@@ -34,6 +34,7 @@ afterAll(() => ctx.close());
 describe('GET /posts beyond the filtered cap', () => {
   it.each([
     ['a tag', 'tag=relance'],
+    ['a tag, most liked first (all have none: newest first)', 'tag=relance&sort=popular'],
     ['a word', 'query=relance'],
   ])('by %s: the total is the cap, the page the newest matches', async (_what, filter) => {
     const answer = (await reader.client.get(`/api/v1/posts?${filter}&perPage=3`)).json();

@@ -93,6 +93,31 @@ describe('GET /posts', () => {
     expect(answer.meta.total).toBe(2);
   });
 
+  it('a tag follows its posts: retagged, hidden by moderation, archived, published again, deleted', async () => {
+    const tagged = async (tag: string, sort = 'recent') =>
+      ids$((await carol.client.get(`/api/v1/posts?tag=${tag}&sort=${sort}`)).json());
+    const id = await write(bob.client, 'Suivre ses relances', 'Un tableau de suivi.', ['suivi', 'tableau']);
+    expect(await tagged('suivi')).toEqual([id]);
+    expect(await tagged('suivi', 'popular')).toEqual([id]);
+
+    expect((await bob.client.put(`/api/v1/posts/${id}`, { tags: ['relances'] })).statusCode).toBe(200);
+    expect(await tagged('suivi')).toEqual([]);
+    expect(await tagged('relances')).toEqual([id]);
+
+    await ctx.app.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, id));
+    expect(await tagged('relances')).toEqual([]);
+    await ctx.app.db.update(posts).set({ hiddenAt: null }).where(eq(posts.id, id));
+    expect(await tagged('relances')).toEqual([id]);
+
+    expect((await bob.client.put(`/api/v1/posts/${id}`, { status: 'archived' })).statusCode).toBe(200);
+    expect(await tagged('relances', 'popular')).toEqual([]);
+    expect((await bob.client.put(`/api/v1/posts/${id}`, { status: 'published' })).statusCode).toBe(200);
+    expect(await tagged('relances')).toEqual([id]);
+
+    expect((await bob.client.delete(`/api/v1/posts/${id}`)).statusCode).toBe(204);
+    expect(await tagged('relances')).toEqual([]);
+  });
+
   it('searches in French: accents, plurals and prefixes do not matter', async () => {
     expect(ids$((await carol.client.get('/api/v1/posts?query=objection')).json())).toEqual([ids.closing]);
     expect(ids$((await carol.client.get('/api/v1/posts?query=immobilier')).json())).toEqual([ids.immobilier]);

@@ -10,17 +10,19 @@
  * most `postTotalCaps.feed` (an infinite scroll never gets that far), and kept (`result-cache`)
  * until a post enters or leaves the feed.
  *
- * A feed searched or filtered by tag first reads its matches' ids through the GIN index, at most
- * `postTotalCaps.filtered` + 1: when they are no more, they are the total and the page is sorted
- * among them; when there are more (a frequent word or tag), the total is the cap ("at least") and
- * the page walks the order's index, where matches are dense enough to fill it at once — walking
- * it for a rare word would test every post (0.2 s at 100,000), counting a frequent one read
- * 10,000 rows per request (ADR 023).
+ * A feed searched or filtered by tag first reads its matches' ids, at most `postTotalCaps.filtered`
+ * + 1: a text's through the GIN index, a tag's from `post_tags` (one row per tag of each public
+ * post, kept by a trigger) without reading a post. When they are no more, they are the total and
+ * the page is sorted among them; when there are more (a frequent word or tag), the total is the
+ * cap ("at least") and the page walks the order's index, where matches are dense enough to fill it
+ * at once — walking it for a rare word would test every post (0.2 s at 100,000), counting a
+ * frequent one read 10,000 rows per request. A tag's newest first takes its page's ids from
+ * `post_tags` too: two prepared statements, neither reading a post beyond the page (ADR 023).
  */
 import { type Paginated, type PostListQuery, type PostSummary, postTotalCaps } from '@closia/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { posts, profiles, users } from '../../db/schema';
+import { posts, postTags, profiles, users } from '../../db/schema';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { resultCache } from '../../lib/result-cache';
@@ -47,6 +49,50 @@ const feedPage = (sort: 'recent' | 'popular') =>
       .prepare(`post_feed_${sort}`),
   );
 const feedPages = { recent: feedPage('recent'), popular: feedPage('popular') };
+
+/** The ids of the public posts with the tag (`tag`), at most the filtered cap + 1: from `post_tags` alone. */
+const tagMatches = preparedPerDatabase((db) =>
+  db
+    .select({ id: postTags.postId })
+    .from(postTags)
+    .where(eq(postTags.tag, sql.placeholder('tag')))
+    .limit(postTotalCaps.filtered + 1)
+    .prepare('post_tag_matches'),
+);
+
+/** How many public posts have the tag, at most the filtered cap + 1. */
+const tagCount = preparedPerDatabase((db) => {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(postTags)
+    .where(eq(postTags.tag, sql.placeholder('tag')))
+    .limit(postTotalCaps.filtered + 1)
+    .as('matches');
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matches)
+    .prepare('post_tag_count');
+});
+
+/** A page of the public posts with the tag, newest first: the page's ids from `post_tags`, then their rows. */
+const tagPage = preparedPerDatabase((db) => {
+  const page = db
+    .select({ postId: postTags.postId })
+    .from(postTags)
+    .where(eq(postTags.tag, sql.placeholder('tag')))
+    .orderBy(desc(postTags.publishedAt), desc(postTags.postId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select(summaryColumns(sql.placeholder('viewer')))
+    .from(page)
+    .innerJoin(posts, eq(posts.id, page.postId))
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .orderBy(...recentOrder)
+    .prepare('post_feed_tag_recent');
+});
 
 /** Counted totals by filter, forgotten when a post enters or leaves the feed. */
 const totals = resultCache<number>({
@@ -77,6 +123,17 @@ export async function listPosts(
     return { data: (rows as PostSummaryRow[]).map(presentPostSummary), meta: paginationMeta(total, query) };
   }
 
+  // Everyone's posts with a tag, newest first: ids and total from `post_tags`.
+  const byTagOnly = query.tag && !query.query && query.authorId === undefined;
+  if (byTagOnly && query.sort === 'recent') {
+    const [rows, [counted]] = await Promise.all([
+      tagPage(db).execute({ tag: query.tag, viewer: viewer.id, limit, offset }),
+      tagCount(db).execute({ tag: query.tag }),
+    ]);
+    const total = Math.min(Number(counted?.n ?? 0), postTotalCaps.filtered);
+    return { data: (rows as PostSummaryRow[]).map(presentPostSummary), meta: paginationMeta(total, query) };
+  }
+
   const own = query.authorId === viewer.id;
   const conditions: SQL[] = [];
   if (query.authorId !== undefined) conditions.push(eq(posts.authorId, query.authorId));
@@ -91,11 +148,13 @@ export async function listPosts(
   let where = and(...conditions);
   let matched: number | null = null;
   if (query.query || query.tag) {
-    const matches = await db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(where)
-      .limit(postTotalCaps.filtered + 1);
+    const matches = byTagOnly
+      ? await tagMatches(db).execute({ tag: query.tag })
+      : await db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(where)
+          .limit(postTotalCaps.filtered + 1);
     if (matches.length === 0) return { data: [], meta: paginationMeta(0, query) };
     if (matches.length <= postTotalCaps.filtered) {
       matched = matches.length;
