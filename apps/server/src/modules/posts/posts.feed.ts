@@ -68,10 +68,7 @@ const tagCount = preparedPerDatabase((db) => {
     .where(eq(postTags.tag, sql.placeholder('tag')))
     .limit(postTotalCaps.filtered + 1)
     .as('matches');
-  return db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(matches)
-    .prepare('post_tag_count');
+  return db.select({ n: sql<number>`count(*)::int` }).from(matches).prepare('post_tag_count');
 });
 
 /** A page of the public posts with the tag, newest first: the page's ids from `post_tags`, then their rows. */
