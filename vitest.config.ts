@@ -3,8 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Tests that stop and restart a PostgreSQL, a Redis or a server process of their own and time the
- * recovery: run one at a time after the others (a project with one worker), so that a busy machine
- * does not starve them. The PostgreSQL lane of .ci/run names both server projects.
+ * recovery (answers within 2 s): a project with one worker, which `npm run test:unit` runs after
+ * the others, alone — beside them, on a busy 2-core machine, an answer took 2,027 ms.
  */
 const ALONE = ['apps/server/src/db/outage.test.ts', 'apps/server/src/plugins/redis-outage.test.ts'];
 

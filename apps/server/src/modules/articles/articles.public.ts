@@ -16,7 +16,7 @@ import type {
 } from '@closia/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { rowsOf, withoutSeqScans } from '../../db/rows';
 import { articleSlugRedirects, articles, users } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
@@ -136,7 +136,10 @@ export async function listPublicArticles(
       if (!search) return { data: [], meta: paginationMeta(0, query) };
       conditions.push(search.where);
     }
-    rows = (await filteredPage(db, and(...conditions)!, query.perPage, params.offset)) as typeof rows;
+    const where = and(...conditions)!;
+    const page = (on: DbOrTx) => filteredPage(on, where, query.perPage, params.offset);
+    // A text's matches through the GIN index, never by testing each article's long vector.
+    rows = (await (query.query ? withoutSeqScans(db, async (tx) => page(tx)) : page(db))) as typeof rows;
   }
   let total = rows[0] ? Number(rows[0].total) : 0;
   if (rows.length === 0 && query.page > 1) {
