@@ -103,7 +103,11 @@ export function ConversationPage() {
             <Anchor component={Link} to={paths.app.user(other.id)} fw={700} size="lg" c="inherit">
               <h1 className={classes.title}>{other.fullName}</h1>
             </Anchor>
-            <Text size="xs" c={other.online ? 'green.8' : 'dimmed'}>
+            <Text
+              size="xs"
+              c={other.online ? undefined : 'dimmed'}
+              className={other.online ? classes.online : undefined}
+            >
               {presenceLabel(other.online)}
             </Text>
           </Stack>
