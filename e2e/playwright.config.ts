@@ -13,10 +13,9 @@ const executablePath = systemChromium;
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  // Two lanes, each one test at a time (see projects): the accessibility walks, which only read,
-  // beside the journeys, which write. A lane waits on the browser more than it computes (one alone
-  // keeps this 2-core machine half idle): measured here, the walks take 5.2 min and the journeys
-  // 7.4 min one after the other, 7.5 min together.
+  // Two workers (see projects): the journeys, which write the shared demo data, one at a time; the
+  // accessibility walks, which only read, on whichever worker is free. A worker waits on the browser
+  // more than it computes (one alone keeps this 2-core machine half idle).
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
@@ -51,9 +50,11 @@ export default defineConfig({
   },
   projects: [
     {
+      // Read-only walks: two at once when the journeys are done (one at a time, they were the last
+      // 5 min or so of a 15.6 min run on a slow day, the journeys' worker idle).
       name: 'accessibility',
       testMatch: /accessibility\.spec\.ts$/,
-      workers: 1,
+      workers: 2,
       use: { ...devices['Desktop Chrome'] },
     },
     {

@@ -155,6 +155,8 @@ function closeAll(sessions: AccountSession[]) {
 // A violation report names the rule and the elements: no trace needed, and recording one for each
 // of these long tests (screencast, snapshots) would slow the whole suite down.
 test.use({ trace: 'off' });
+// The walks only read: any two of them may run at once (see playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('accessibility of every page', () => {
   test.describe.configure({ timeout: 480_000 });
