@@ -48,19 +48,19 @@ export default defineConfig({
       ],
     },
   },
+  // The journeys' project first: its worker starts on them at once, the walks fill the other one.
   projects: [
-    {
-      // Read-only walks: two at once when the journeys are done (one at a time, they were the last
-      // 5 min or so of a 15.6 min run on a slow day, the journeys' worker idle).
-      name: 'accessibility',
-      testMatch: /accessibility\.spec\.ts$/,
-      workers: 2,
-      use: { ...devices['Desktop Chrome'] },
-    },
     {
       name: 'chromium',
       testIgnore: /accessibility\.spec\.ts$/,
       workers: 1,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      // Read-only walks: on the worker the journeys leave free, two at once when they are done.
+      name: 'accessibility',
+      testMatch: /accessibility\.spec\.ts$/,
+      workers: 2,
       use: { ...devices['Desktop Chrome'] },
     },
   ],
