@@ -102,8 +102,10 @@ test('a deal is created, dragged to R2, handed to a closer, won, and its commiss
   // 2. Dragged to R2: the card moves at once, and the move holds after a reload. Not before the
   // closed dialog has given the page its scroll bar back: the columns narrow then, and a drag begun
   // a moment earlier picked up the card that came under the pointer (seen once on a slow machine).
+  // Dropped near the column's top: while a card is dragged, the "Gagné" and "Perdu" zones cover the
+  // bottom of the screen, where the middle of a long column may lie (a drop there opened "Gagné").
   await expect(page.locator('body')).not.toHaveAttribute('data-scroll-locked');
-  await created.dragTo(column(page, 'Role'));
+  await created.dragTo(column(page, 'Role'), { targetPosition: { x: 40, y: 24 } });
   await expect(card(column(page, 'Role'), title)).toBeVisible();
   await expect(card(column(page, 'Prospecting'), title)).toHaveCount(0);
   await expect(page.getByText('Vente déplacée', { exact: true })).toBeVisible();
@@ -133,8 +135,14 @@ test('a deal is created, dragged to R2, handed to a closer, won, and its commiss
   await closer.goto('/dashboard/sales');
   const handed = card(column(closer, 'Role'), title);
   await expect(handed).toBeVisible({ timeout: 20_000 });
-  await handed.getByRole('button', { name: `Déplacer « ${title} »` }).click();
-  await closer.getByRole('menuitem', { name: 'Gagné…' }).click();
+  // The menu hides itself while its button is out of sight or moving (the board still settling, a
+  // scroll): opened again until its item takes the click, rather than waited on for ever.
+  await expect(async () => {
+    await closer.keyboard.press('Escape');
+    await handed.scrollIntoViewIfNeeded();
+    await handed.getByRole('button', { name: `Déplacer « ${title} »` }).click();
+    await closer.getByRole('menuitem', { name: 'Gagné…' }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   const win = closer.getByRole('dialog', { name: `Gagner « ${title} »` });
   await expect(win.getByRole('textbox', { name: 'Montant vendu' })).toHaveValue('2 497 €');
   await expect(win.getByText('Commission totale : 499,40 €')).toBeVisible();
@@ -228,7 +236,7 @@ test('a move the API refuses is undone, with a French toast', async ({ page }) =
   await page.goto('/dashboard/sales');
   const moving = card(column(page, 'Prospecting'), title);
   await expect(moving).toBeVisible({ timeout: 20_000 });
-  await moving.dragTo(column(page, 'Qualification'));
+  await moving.dragTo(column(page, 'Qualification'), { targetPosition: { x: 40, y: 24 } });
   await expect(page.getByText('Déplacement annulé', { exact: true })).toBeVisible();
   await expect(page.getByText(`« ${title} » n’a pas pu passer en Qualification`)).toBeVisible();
   await expect(card(column(page, 'Prospecting'), title)).toBeVisible();
