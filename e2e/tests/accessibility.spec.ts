@@ -4,6 +4,7 @@ import {
   expectAccessiblePages,
   expectAccessibleState,
   openSession,
+  seriousViolations,
 } from '../support/a11y';
 import { createReadyUser, NEW_USER_PASSWORD } from '../support/accounts';
 import { demo, expect, test, uniqueEmail } from '../support/fixtures';
@@ -158,6 +159,20 @@ test.use({ trace: 'off' });
 // The walks only read: any two of them may run at once (see playwright.config.ts).
 test.describe.configure({ mode: 'parallel' });
 
+test('the axe check reports what it should: a text that does not read, a picture without a text', async ({
+  page,
+}) => {
+  // The walks below pass when nothing is reported: this proves the check sees a violation at all.
+  await page.setContent(
+    '<!doctype html><html lang="fr"><head><title>Essai</title></head><body><main><h1>Essai</h1>' +
+      '<p style="color:#bbb;background:#fff">Texte pâle</p>' +
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"></main></body></html>',
+  );
+  const violations = await seriousViolations(page);
+  expect(violations.map((line) => line.split(' ')[0]).sort()).toEqual(['color-contrast', 'image-alt']);
+  expect(await seriousViolations(page, { coloursOnly: true })).toHaveLength(1);
+});
+
 test.describe('accessibility of every page', () => {
   test.describe.configure({ timeout: 480_000 });
 
@@ -309,8 +324,13 @@ test.describe('open popovers, drawers and dialogs, and result lists (moderate ru
     await expectAccessibleState(page, '/app/search');
     const star = freelancer.getByTestId('favorite-button');
     if ((await star.getAttribute('aria-pressed')) !== 'true') {
+      // Left once the server has answered: leaving the page earlier would cancel the request.
+      const saved = page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && res.url().includes('/api/v1/favorites/'),
+      );
       await star.click();
       await expect(star).toHaveAttribute('aria-pressed', 'true');
+      await saved;
     }
     await page.goto('/dashboard/favorites');
     await expect(page.getByTestId('freelancer-card').first()).toBeVisible({ timeout: 20_000 });
