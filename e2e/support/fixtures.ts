@@ -3,6 +3,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -29,6 +30,21 @@ export async function signIn(
   await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(landing);
+}
+
+/**
+ * Opens the menu of `trigger` and clicks its item `name`. A Mantine menu hides its dropdown while its
+ * button seems out of view (the page still laying out, a scroll), and twice on a loaded CI machine a
+ * click then waited on a hidden item until the test's time ran out: the menu is closed and opened
+ * again until the item takes the click.
+ */
+export async function chooseMenuItem(page: Page, trigger: Locator, name: string) {
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await trigger.scrollIntoViewIfNeeded();
+    await trigger.click();
+    await page.getByRole('menuitem', { name }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /**

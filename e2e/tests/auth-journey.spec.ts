@@ -1,4 +1,12 @@
-import { expect, finishOnboardingViaApi, mailLink, signIn, test, uniqueEmail } from '../support/fixtures';
+import {
+  chooseMenuItem,
+  expect,
+  finishOnboardingViaApi,
+  mailLink,
+  signIn,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
 
 test('sign up → verify the e-mail from the outbox link → dashboard → sign out → sign in again', async ({
   page,
@@ -32,8 +40,7 @@ test('sign up → verify the e-mail from the outbox link → dashboard → sign 
   await expect(timeline.getByText('Enregistré')).toBeVisible();
   await expect(timeline.getByText('E-mail vérifié')).toBeVisible();
 
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await chooseMenuItem(page, page.getByTestId('user-menu'), 'Déconnexion');
   await expect(page).toHaveURL(/\/auth\/sign-in/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=%2Fdashboard/);

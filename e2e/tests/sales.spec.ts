@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { apiSend } from '../support/api';
-import { DEMO_PASSWORD, demo, expect, signIn, test } from '../support/fixtures';
+import { chooseMenuItem, DEMO_PASSWORD, demo, expect, signIn, test } from '../support/fixtures';
 
 /*
  * The sales journey of issue 8, in the browser, against the real API and the demo data (the demo
@@ -135,14 +135,7 @@ test('a deal is created, dragged to R2, handed to a closer, won, and its commiss
   await closer.goto('/dashboard/sales');
   const handed = card(column(closer, 'Role'), title);
   await expect(handed).toBeVisible({ timeout: 20_000 });
-  // The menu hides itself while its button is out of sight or moving (the board still settling, a
-  // scroll): opened again until its item takes the click, rather than waited on for ever.
-  await expect(async () => {
-    await closer.keyboard.press('Escape');
-    await handed.scrollIntoViewIfNeeded();
-    await handed.getByRole('button', { name: `Déplacer « ${title} »` }).click();
-    await closer.getByRole('menuitem', { name: 'Gagné…' }).click({ timeout: 5_000 });
-  }).toPass({ timeout: 45_000 });
+  await chooseMenuItem(closer, handed.getByRole('button', { name: `Déplacer « ${title} »` }), 'Gagné…');
   const win = closer.getByRole('dialog', { name: `Gagner « ${title} »` });
   await expect(win.getByRole('textbox', { name: 'Montant vendu' })).toHaveValue('2 497 €');
   await expect(win.getByText('Commission totale : 499,40 €')).toBeVisible();
