@@ -10,6 +10,9 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
  */
 const executablePath = systemChromium;
 
+/** The accessibility walks: accessibility.spec.ts, and the tests tagged `@walk` (WALK in support/a11y.ts). */
+const WALKS = /accessibility\.spec\.ts|@walk/;
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -49,17 +52,19 @@ export default defineConfig({
     },
   },
   // The journeys' project first: its worker starts on them at once, the walks fill the other one.
+  // A project's grep reads "project file describe title tags": the walks are accessibility.spec.ts
+  // and the tests tagged WALK (support/a11y.ts) in the features' own files.
   projects: [
     {
       name: 'chromium',
-      testIgnore: /accessibility\.spec\.ts$/,
+      grepInvert: WALKS,
       workers: 1,
       use: { ...devices['Desktop Chrome'] },
     },
     {
       // Read-only walks: on the worker the journeys leave free, two at once when they are done.
       name: 'accessibility',
-      testMatch: /accessibility\.spec\.ts$/,
+      grep: WALKS,
       workers: 2,
       use: { ...devices['Desktop Chrome'] },
     },

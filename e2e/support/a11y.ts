@@ -4,6 +4,13 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type axe from 'axe-core';
 import { DEMO_PASSWORD, expect, recordCspViolations } from './fixtures';
 
+/**
+ * The tag of a read-only accessibility walk kept beside its feature's journeys: it runs in the
+ * `accessibility` project (playwright.config.ts), on the worker that the journeys leave free, and
+ * must therefore write nothing that a journey reads (a fresh account's own data at most).
+ */
+export const WALK = { tag: '@walk' };
+
 /** The axe rules whose outcome depends on colours: all that can change with the colour scheme. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 

@@ -4,6 +4,7 @@ import {
   expectAccessiblePages,
   expectAccessibleState,
   openSession,
+  WALK,
 } from '../support/a11y';
 import { createReadyUser } from '../support/accounts';
 import { demo, expect, test } from '../support/fixtures';
@@ -182,34 +183,35 @@ test('a post is written, liked, commented, reported, then hidden by the admin', 
   }
 });
 
-test('the feed, a post, the editor and the moderation list are accessible, down to 375 px', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  // On a desktop screen these pages are walked by accessibility.spec.ts (the demo's feed, a post,
-  // the setter's own draft, the moderation list).
-  const desktop = await openSession(browser, baseURL!);
-  await createReadyUser(desktop.context.request, { prefix: 'post-a11y' });
-  const id = await createPost(desktop.context.request, `Accessibilité du fil ${Date.now() % 1_000_000}`);
-  const pages = ['/app/posts', `/app/posts/${id}`, '/app/posts/create', `/app/posts/edit/${id}`];
+test(
+  'the feed, a post, the editor and the moderation list are accessible, down to 375 px',
+  WALK,
+  async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    // On a desktop screen these pages are walked by accessibility.spec.ts (the demo's feed, a post,
+    // the setter's own draft, the moderation list).
+    const desktop = await openSession(browser, baseURL!);
+    await createReadyUser(desktop.context.request, { prefix: 'post-a11y' });
+    const id = await createPost(desktop.context.request, `Accessibilité du fil ${Date.now() % 1_000_000}`);
+    const pages = ['/app/posts', `/app/posts/${id}`, '/app/posts/create', `/app/posts/edit/${id}`];
 
-  const phone = await openSession(browser, baseURL!, { viewport: { width: 375, height: 740 } });
-  await createReadyUser(phone.context.request, { prefix: 'post-a11y-phone' });
-  await expectAccessiblePages(phone.page, pages);
-  for (const path of pages) await expectNoPageOverflow(phone, path);
-  const adminPhone = await openSession(browser, baseURL!, {
-    email: demo.admin,
-    viewport: { width: 375, height: 740 },
-  });
-  await expectNoPageOverflow(adminPhone, '/admin/moderation');
+    const phone = await openSession(browser, baseURL!, { viewport: { width: 375, height: 740 } });
+    await createReadyUser(phone.context.request, { prefix: 'post-a11y-phone' });
+    await expectAccessiblePages(phone.page, pages);
+    for (const path of pages) await expectNoPageOverflow(phone, path);
+    const adminPhone = await openSession(browser, baseURL!, {
+      email: demo.admin,
+      viewport: { width: 375, height: 740 },
+    });
+    await expectNoPageOverflow(adminPhone, '/admin/moderation');
 
-  // A missing post: the 404 page.
-  await desktop.page.goto('/app/posts/999999');
-  await expect(desktop.page.getByTestId('error-status')).toHaveText('404', { timeout: 20_000 });
+    // A missing post: the 404 page.
+    await desktop.page.goto('/app/posts/999999');
+    await expect(desktop.page.getByTestId('error-status')).toHaveText('404', { timeout: 20_000 });
 
-  for (const session of [desktop, phone, adminPhone]) {
-    expect(session.cspViolations, 'Content-Security-Policy violations').toEqual([]);
-    await session.context.close();
-  }
-});
+    for (const session of [desktop, phone, adminPhone]) {
+      expect(session.cspViolations, 'Content-Security-Policy violations').toEqual([]);
+      await session.context.close();
+    }
+  },
+);

@@ -1,6 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { type AccountSession, expectAccessiblePages, openSession, seriousViolations } from '../support/a11y';
+import {
+  type AccountSession,
+  expectAccessiblePages,
+  openSession,
+  seriousViolations,
+  WALK,
+} from '../support/a11y';
 import { NEW_USER_PASSWORD } from '../support/accounts';
 import { apiSend } from '../support/api';
 import { demo, expect, test, uniqueEmail } from '../support/fixtures';
@@ -208,44 +214,48 @@ async function expectNoPageOverflow(session: AccountSession, path: string) {
   expect(widths.page, `${path} fits a ${widths.screen} px screen`).toBeLessThanOrEqual(widths.screen);
 }
 
-test('the prospects pages are accessible in both colour schemes, down to 375 px', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  const desktop = await openSession(browser, baseURL!, { email: demo.setter });
-  const list = await (
-    await desktop.context.request.get('/api/v1/prospects?perPage=1&sortBy=nextActivityAt')
-  ).json();
-  const id = list.data[0]?.id as number | undefined;
-  expect(id, 'a prospect of the demo setter').toBeTruthy();
-  const withDeal = await (await desktop.context.request.get('/api/v1/prospects?perPage=100')).json();
-  expect(
-    withDeal.data.some((prospect: { currentDeal: unknown }) => prospect.currentDeal !== null),
-    'a demo prospect with a current deal (merged view)',
-  ).toBe(true);
+test(
+  'the prospects pages are accessible in both colour schemes, down to 375 px',
+  WALK,
+  async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const desktop = await openSession(browser, baseURL!, { email: demo.setter });
+    const list = await (
+      await desktop.context.request.get('/api/v1/prospects?perPage=1&sortBy=nextActivityAt')
+    ).json();
+    const id = list.data[0]?.id as number | undefined;
+    expect(id, 'a prospect of the demo setter').toBeTruthy();
+    const withDeal = await (await desktop.context.request.get('/api/v1/prospects?perPage=100')).json();
+    expect(
+      withDeal.data.some((prospect: { currentDeal: unknown }) => prospect.currentDeal !== null),
+      'a demo prospect with a current deal (merged view)',
+    ).toBe(true);
 
-  const pages = ['/dashboard/prospects', `/dashboard/prospects?prospect=${id}`, '/dashboard/merged'];
-  await expectAccessiblePages(desktop.page, [...pages, '/dashboard/prospects?prospect=new&state=follow_up']);
+    const pages = ['/dashboard/prospects', `/dashboard/prospects?prospect=${id}`, '/dashboard/merged'];
+    await expectAccessiblePages(desktop.page, [
+      ...pages,
+      '/dashboard/prospects?prospect=new&state=follow_up',
+    ]);
 
-  // The import wizard, open on its first step.
-  await desktop.page.goto('/dashboard/prospects');
-  await desktop.page.getByRole('button', { name: 'Importer', exact: true }).click();
-  await expect(desktop.page.getByRole('dialog', { name: 'Importer des prospects' })).toBeVisible();
-  await desktop.page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished)),
-  );
-  expect(await seriousViolations(desktop.page), 'the import wizard').toEqual([]);
+    // The import wizard, open on its first step.
+    await desktop.page.goto('/dashboard/prospects');
+    await desktop.page.getByRole('button', { name: 'Importer', exact: true }).click();
+    await expect(desktop.page.getByRole('dialog', { name: 'Importer des prospects' })).toBeVisible();
+    await desktop.page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished)),
+    );
+    expect(await seriousViolations(desktop.page), 'the import wizard').toEqual([]);
 
-  const phone = await openSession(browser, baseURL!, {
-    email: demo.setter,
-    viewport: { width: 375, height: 740 },
-  });
-  await expectAccessiblePages(phone.page, pages);
-  for (const path of pages) await expectNoPageOverflow(phone, path);
+    const phone = await openSession(browser, baseURL!, {
+      email: demo.setter,
+      viewport: { width: 375, height: 740 },
+    });
+    await expectAccessiblePages(phone.page, pages);
+    for (const path of pages) await expectNoPageOverflow(phone, path);
 
-  for (const session of [desktop, phone]) {
-    expect(session.cspViolations, 'Content-Security-Policy violations').toEqual([]);
-    await session.context.close();
-  }
-});
+    for (const session of [desktop, phone]) {
+      expect(session.cspViolations, 'Content-Security-Policy violations').toEqual([]);
+      await session.context.close();
+    }
+  },
+);

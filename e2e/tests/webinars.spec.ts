@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { type AccountSession, expectAccessiblePages, openSession } from '../support/a11y';
+import { type AccountSession, expectAccessiblePages, openSession, WALK } from '../support/a11y';
 import { createReadyUser, NEW_USER_PASSWORD } from '../support/accounts';
 import { apiSend } from '../support/api';
 import { expect, test, uniqueEmail } from '../support/fixtures';
@@ -249,7 +249,7 @@ async function a11ySetup(browser: Browser, baseURL: string) {
   return { host, pages };
 }
 
-test('the webinar pages are accessible in both colour schemes', async ({ browser, baseURL }) => {
+test('the webinar pages are accessible in both colour schemes', WALK, async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
   const { host, pages } = await a11ySetup(browser, baseURL!);
   const desktop: AccountSession = await openSession(browser, baseURL!, {
@@ -266,19 +266,20 @@ test('the webinar pages are accessible in both colour schemes', async ({ browser
   await desktop.context.close();
 });
 
-test('the webinar pages are accessible on a 375 px screen, without sideways scrolling', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(300_000);
-  const { host, pages } = await a11ySetup(browser, baseURL!);
-  const phone = await openSession(browser, baseURL!, {
-    email: host.email,
-    password: host.password,
-    viewport: { width: 375, height: 740 },
-  });
-  await expectAccessiblePages(phone.page, pages);
-  for (const path of pages) await expectNoPageOverflow(phone.page, path);
-  expect(phone.cspViolations, 'Content-Security-Policy violations').toEqual([]);
-  await phone.context.close();
-});
+test(
+  'the webinar pages are accessible on a 375 px screen, without sideways scrolling',
+  WALK,
+  async ({ browser, baseURL }) => {
+    test.setTimeout(300_000);
+    const { host, pages } = await a11ySetup(browser, baseURL!);
+    const phone = await openSession(browser, baseURL!, {
+      email: host.email,
+      password: host.password,
+      viewport: { width: 375, height: 740 },
+    });
+    await expectAccessiblePages(phone.page, pages);
+    for (const path of pages) await expectNoPageOverflow(phone.page, path);
+    expect(phone.cspViolations, 'Content-Security-Policy violations').toEqual([]);
+    await phone.context.close();
+  },
+);
