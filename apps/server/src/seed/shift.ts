@@ -47,9 +47,10 @@ export const DAILY_COLUMNS = [
 
 /**
  * Tables whose dates a trigger copies from another table's (`post_tags` from `posts`, migration
- * 0032): left to that trigger, which rewrites them when their source moves, whatever the order.
+ * 0032; `article_search` from `articles`, 0033): left to that trigger, which rewrites them when
+ * their source moves, whatever the order.
  */
-const DERIVED_TABLES = ['post_tags'];
+const DERIVED_TABLES = ['post_tags', 'article_search'];
 
 const DAY_MS = 24 * 3600_000;
 

@@ -276,6 +276,53 @@ describe('reading articles (everyone)', () => {
     expect(first.meta.lastPage).toBe(2);
   });
 
+  it('keeps the filtered lists in step with every change: tags, category, title, status, deletion', async () => {
+    const slugsAt = async (query: string) =>
+      ((await anonymous().get(`/api/v1/articles?${query}`)).json().data as { slug: string }[]).map(
+        (a) => a.slug,
+      );
+    const { id } = await write({
+      slug: 'suivi/changements',
+      title: 'Un titre sur la visioconférence',
+      category: 'outils',
+      tags: ['suivi-avant'],
+    });
+    expect(await slugsAt('tag=suivi-avant')).toEqual(['suivi/changements']);
+    expect(await slugsAt('query=visioconference')).toEqual(['suivi/changements']);
+
+    const changed = await admin.client.put(
+      `/api/v1/admin/articles/${id}`,
+      article({
+        slug: 'suivi/changements',
+        title: 'Un titre sur le podcast',
+        category: 'closing',
+        tags: ['suivi-apres'],
+      }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await slugsAt('tag=suivi-avant')).toEqual([]);
+    expect(await slugsAt('tag=suivi-apres')).toEqual(['suivi/changements']);
+    expect(await slugsAt('query=visioconference')).toEqual([]);
+    expect(await slugsAt('query=podcast')).toEqual(['suivi/changements']);
+    expect(await slugsAt('category=closing&tag=suivi-apres')).toEqual(['suivi/changements']);
+    expect(await slugsAt('category=outils&tag=suivi-apres')).toEqual([]);
+
+    // Back to a draft: out of every list; published again: back in.
+    const draft = article({
+      slug: 'suivi/changements',
+      title: 'Un titre sur le podcast',
+      tags: ['suivi-apres'],
+    });
+    await admin.client.put(`/api/v1/admin/articles/${id}`, { ...draft, status: 'draft' });
+    expect(await slugsAt('tag=suivi-apres')).toEqual([]);
+    await admin.client.put(`/api/v1/admin/articles/${id}`, draft);
+    expect(await slugsAt('query=podcast')).toEqual(['suivi/changements']);
+
+    const deleted = await admin.client.delete(`/api/v1/admin/articles/${id}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await slugsAt('tag=suivi-apres')).toEqual([]);
+  });
+
   it('reads a published article by its multi-segment slug, with related articles', async () => {
     const main = await write({ slug: 'relies/principal', tags: ['closing', 'cpf'] });
     await write({ slug: 'relies/un', tags: ['closing', 'cpf'] });
