@@ -15,6 +15,8 @@ export const postLimits = {
   commentMax: 2000,
   reportReasonMin: 3,
   reportReasonMax: 500,
+  /** Reports a member may send per hour, every attempt counted (a flood of them buries the real ones). */
+  reportsPerHour: 20,
 } as const;
 
 /** A post is a draft (only its author sees it), published, or archived (kept, out of the feed). */

@@ -1,6 +1,7 @@
 import {
   idParam,
   paginated,
+  postLimits,
   reportListQuerySchema,
   reportResolveSchema,
   reportResponse,
@@ -23,22 +24,30 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     return viewerOf(request.session)!;
   };
 
+  const reportsPerMember = app.limitBy(
+    { limit: postLimits.reportsPerHour, windowMs: 3600_000 },
+    (request) => `report:user:${request.session?.user.id ?? request.ip}`,
+  );
+
   for (const kind of ['post', 'comment'] as const) {
     app.post(
       kind === 'post' ? '/posts/:id/report' : '/comments/:id/report',
       {
         schema: {
           tags,
-          summary: `Report a ${kind} to the moderators (once; not one's own)`,
+          summary: `Report a ${kind} to the moderators (once; not one's own; 20 attempts an hour)`,
           params: idParams,
           body: reportSchema,
           response: { 201: reportResponse },
         },
       },
-      async (request, reply) =>
-        reply
+      async (request, reply) => {
+        const viewer = signedIn(request);
+        await reportsPerMember(request);
+        return reply
           .code(201)
-          .send(await reportContent(app.db, signedIn(request), kind, request.params.id, request.body)),
+          .send(await reportContent(app.db, viewer, kind, request.params.id, request.body));
+      },
     );
   }
 

@@ -1,3 +1,4 @@
+import { postLimits } from '@closia/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
@@ -62,6 +63,20 @@ describe('POST /posts/{id}/report, /comments/{id}/report', () => {
     expect((await report(bob.client, 'posts/999999')).statusCode).toBe(404);
     expect((await report(bob.client, `posts/${id}`, 'x')).statusCode).toBe(422);
     expect((await report(new TestClient(ctx.app), `posts/${id}`)).statusCode).toBe(401);
+  });
+
+  it('counts a member’s attempts: past 20 within the hour, 429 — for them only', async () => {
+    const flooder = await signedInClient(ctx.app, { kind: 'setter' });
+    const target = await post(alice.client, 'Une publication signalée en boucle');
+    for (let i = 0; i < postLimits.reportsPerHour; i++) {
+      const res = await report(flooder.client, `posts/${target}`, 'Encore et encore');
+      expect(res.statusCode).toBe(i === 0 ? 201 : 409);
+    }
+    const refused = await report(flooder.client, `posts/${target}`, 'Encore');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('E_TOO_MANY_REQUESTS');
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await report(carol.client, `posts/${target}`)).statusCode).toBe(201);
   });
 
   it('reports a comment; its author cannot', async () => {
