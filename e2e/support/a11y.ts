@@ -22,7 +22,7 @@ const FAILING_IMPACTS = {
 
 export type MinImpact = keyof typeof FAILING_IMPACTS;
 
-/** axe-core's minified build (the package's `source` is the unminified one, three times larger). */
+/** axe-core's minified build, 0.65 MB (the package's `source` is the unminified one, 1.5 MB). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
