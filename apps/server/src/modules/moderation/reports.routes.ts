@@ -35,7 +35,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: `Report a ${kind} to the moderators (once; not one's own; 20 attempts an hour)`,
+          summary: `Report a ${kind} to the moderators (once; not one's own; ${postLimits.reportsPerHour} attempts an hour)`,
           params: idParams,
           body: reportSchema,
           response: { 201: reportResponse },
