@@ -5,9 +5,11 @@
  * a directory created from that template moves them to now in one transaction, and reads as if it
  * had been seeded at its first start.
  */
-import { sql } from 'drizzle-orm';
+import { gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { DateColumn } from '../db/pglite-template';
+import { webinars } from '../db/schema';
+import { scheduleWebinarJobs } from '../modules/webinars/webinar-jobs';
 import { demoEventShiftMs } from './collaboration';
 
 /** Date columns relative to the demo's "now", moved by whole days. */
@@ -46,11 +48,11 @@ export const DAILY_COLUMNS = [
 ];
 
 /**
- * Tables whose dates a trigger copies from another table's (`post_tags` from `posts`, migration
- * 0032; `article_search` from `articles`, 0033): left to that trigger, which rewrites them when
- * their source moves, whatever the order.
+ * Tables whose dates a trigger copies from another table's (`post_tags` and `post_search` from
+ * `posts`, migrations 0032 and 0034; `article_search` from `articles`, 0033): left to that trigger,
+ * which rewrites them when their source moves, whatever the order.
  */
-const DERIVED_TABLES = ['post_tags', 'article_search'];
+const DERIVED_TABLES = ['post_tags', 'post_search', 'article_search'];
 
 const DAY_MS = 24 * 3600_000;
 
@@ -133,6 +135,19 @@ export async function shiftDemoDates(
     for (const [table, sets] of byTable) {
       await tx.execute(sql.raw(`update ${quote(table)} set ${sets.join(', ')}`));
     }
+    // A reminder is planned from the webinar's start and from now (a 24 h reminder already late
+    // goes at once, or not at all): planned again from the first start, as a demo seeded then has them.
+    const upcoming = await tx
+      .select({
+        id: webinars.id,
+        startTime: webinars.startTime,
+        durationMinutes: webinars.durationMinutes,
+        hasReplay: webinars.hasReplay,
+        replayUrl: webinars.replayUrl,
+      })
+      .from(webinars)
+      .where(gt(webinars.startTime, now));
+    for (const webinar of upcoming) await scheduleWebinarJobs(tx, webinar, { timeChanged: false, at: now });
     if (byTable.has('sandbox_objects')) {
       const seconds = Math.round(shiftMs / 1000);
       await tx.execute(sql`

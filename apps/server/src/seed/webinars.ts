@@ -342,7 +342,7 @@ export async function seedDemoWebinars(db: Db, now = new Date()): Promise<boolea
             hasReplay: webinar.hasReplay,
             replayUrl: webinar.replayUrl,
           },
-          { timeChanged: false },
+          { timeChanged: false, at: now },
         );
       }
     }

@@ -72,12 +72,13 @@ export function planWebinarJobs(
 
 /**
  * Schedules (or moves) the webinar's reminders and replay e-mail, in the caller's transaction.
- * `timeChanged`: the start moved, so reminders already sent go again for the new time.
+ * `timeChanged`: the start moved, so reminders already sent go again for the new time. `at`: the
+ * instant they are planned from (the clock's now; the demo's "now" when it is seeded or moved).
  */
 export async function scheduleWebinarJobs(
   tx: DbOrTx,
   webinar: ScheduledWebinar,
-  options: { timeChanged: boolean },
+  options: { timeChanged: boolean; at?: Date },
 ): Promise<void> {
   if (options.timeChanged) {
     await tx
@@ -85,7 +86,7 @@ export async function scheduleWebinarJobs(
       .set({ reminded24hAt: null, reminded1hAt: null })
       .where(eq(webinarRegistrations.webinarId, webinar.id));
   }
-  const plan = planWebinarJobs(webinar, now());
+  const plan = planWebinarJobs(webinar, options.at ?? now());
   for (const which of Object.keys(WEBINAR_JOB_KINDS) as Which[]) {
     const key = webinarJobKey(webinar.id, which);
     const runAt = plan[which];
