@@ -36,6 +36,8 @@ describe('GET /posts beyond the filtered cap', () => {
     ['a tag', 'tag=relance'],
     ['a tag, most liked first (all have none: newest first)', 'tag=relance&sort=popular'],
     ['a word', 'query=relance'],
+    ['a word, most liked first', 'query=relance&sort=popular'],
+    ['a word and a tag', 'query=relance&tag=relance'],
   ])('by %s: the total is the cap, the page the newest matches', async (_what, filter) => {
     const answer = (await reader.client.get(`/api/v1/posts?${filter}&perPage=3`)).json();
     expect(answer.meta.total).toBe(postTotalCaps.filtered);

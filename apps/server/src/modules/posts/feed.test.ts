@@ -126,6 +126,44 @@ describe('GET /posts', () => {
     expect(ids$((await carol.client.get('/api/v1/posts?query=secret')).json())).toEqual([]);
   });
 
+  it('a search follows its posts: edited, liked, hidden by moderation, archived, deleted; with a tag', async () => {
+    const found = async (query: string, extra = '') =>
+      ids$((await carol.client.get(`/api/v1/posts?query=${query}${extra}`)).json());
+    const older = await write(bob.client, 'Relancer sans relâche', 'Une méthode de relance.', ['suivi']);
+    const newer = await write(alice.client, 'Relancer au bon moment', 'Le calendrier des relances.', [
+      'agenda',
+    ]);
+    expect(await found('relance')).toEqual([newer, older]);
+    expect(await found('relance', '&tag=suivi')).toEqual([older]);
+
+    // Liked: first when the most liked come first, still second by date.
+    await ctx.app.db.insert(postLikes).values({ postId: older, userId: carol.user.id });
+    expect(await found('relance', '&sort=popular')).toEqual([older, newer]);
+    expect(await found('relance')).toEqual([newer, older]);
+
+    // Its words and tags are the new ones once edited.
+    const edited = { title: 'Le suivi des prospects', body: '<p>Un tableau de bord.</p>', tags: ['tableau'] };
+    expect((await bob.client.put(`/api/v1/posts/${older}`, edited)).statusCode).toBe(200);
+    expect(await found('relance')).toEqual([newer]);
+    expect(await found('tableau', '&tag=tableau')).toEqual([older]);
+
+    await ctx.app.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, newer));
+    expect(await found('relance')).toEqual([]);
+    await ctx.app.db.update(posts).set({ hiddenAt: null }).where(eq(posts.id, newer));
+    expect((await alice.client.put(`/api/v1/posts/${newer}`, { status: 'archived' })).statusCode).toBe(200);
+    expect(await found('relance')).toEqual([]);
+    expect((await alice.client.put(`/api/v1/posts/${newer}`, { status: 'published' })).statusCode).toBe(200);
+    expect(await found('relance')).toEqual([newer]);
+
+    for (const [client, id] of [
+      [bob.client, older],
+      [alice.client, newer],
+    ] as const)
+      expect((await client.delete(`/api/v1/posts/${id}`)).statusCode).toBe(204);
+    expect(await found('relance')).toEqual([]);
+    expect(await found('tableau')).toEqual([]);
+  });
+
   it('lists an author’s published posts; the author’s own list has their drafts too', async () => {
     expect(ids$((await carol.client.get(`/api/v1/posts?authorId=${alice.user.id}`)).json())).toEqual([
       ids.immobilier,
