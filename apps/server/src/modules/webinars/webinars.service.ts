@@ -27,10 +27,11 @@ const { searchText: _searchText, searchVector: _searchVector, ...webinarColumns 
 const endSql = sql`${webinars.startTime} + ${webinars.durationMinutes} * interval '1 minute'`;
 
 /** The webinar columns, its owner, its offer's name and the viewer's registration. */
-function selectWebinars(db: DbOrTx, viewerId: number) {
+function selectWebinars(db: DbOrTx, viewerId: number, total: SQL = sql`null`) {
   return db
     .select({
       row: webinarColumns,
+      total: sql<number | null>`${total}`.as('total'),
       owner: {
         id: users.id,
         firstName: users.firstName,
@@ -240,19 +241,38 @@ export async function listWebinars(
     conditions.push(search.where);
   }
   // The page walks the start-time index and joins only its rows; the total is counted apart on
-  // `webinars` alone (a window count would join every matching row first: 0.3–0.8 s at 10,000).
-  const [rows, total] = await Promise.all([
-    selectWebinars(db, viewer.id)
-      .where(and(...conditions))
-      .orderBy(...order)
-      .limit(query.perPage)
-      .offset(offsetOf(query)),
-    countOf(db, viewer.id, conditions, query.when === 'registered'),
-  ]);
+  // `webinars` alone (a window count would join every matching row first: 0.3–0.8 s at 10,000),
+  // in the same statement (one round trip: each costs the server a socket write and a wake-up).
+  const registered = query.when === 'registered';
+  const rows = await selectWebinars(db, viewer.id, sql`(${countSql(db, viewer.id, conditions, registered)})`)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(query.perPage)
+    .offset(offsetOf(query));
+  // Past the last page there is no row to carry the total: counted alone.
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : query.page > 1
+        ? await countOf(db, viewer.id, conditions, registered)
+        : 0;
   return {
     data: rows.map((found) => presentWebinar(found.row as WebinarRow, extrasOf(found), viewer, at, appUrl)),
     meta: paginationMeta(total, query),
   };
+}
+
+/** The count of the matching webinars (with the viewer's registrations for their tab), as a query. */
+function countSql(db: DbOrTx, viewerId: number, conditions: SQL[], registered: boolean) {
+  const base = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(webinars);
+  return (
+    registered
+      ? base.innerJoin(
+          webinarRegistrations,
+          and(eq(webinarRegistrations.webinarId, webinars.id), eq(webinarRegistrations.userId, viewerId)),
+        )
+      : base
+  ).where(and(...conditions));
 }
 
 /** How many webinars match, read from `webinars` (and the viewer's registrations for their tab). */
@@ -262,13 +282,6 @@ async function countOf(
   conditions: SQL[],
   registered: boolean,
 ): Promise<number> {
-  const base = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(webinars);
-  const [row] = await (registered
-    ? base.innerJoin(
-        webinarRegistrations,
-        and(eq(webinarRegistrations.webinarId, webinars.id), eq(webinarRegistrations.userId, viewerId)),
-      )
-    : base
-  ).where(and(...conditions));
+  const [row] = await countSql(db, viewerId, conditions, registered);
   return row?.n ?? 0;
 }

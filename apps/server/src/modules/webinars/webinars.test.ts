@@ -159,6 +159,30 @@ describe('GET /api/v1/webinars', () => {
     expect(pastIds.indexOf(later.id)).toBeLessThan(pastIds.indexOf(sooner.id));
   });
 
+  it('counts each tab’s total, on every page and past the last one', async () => {
+    const { client: owner } = await infopreneur();
+    const [first, , third] = [
+      await created(owner, { title: 'Premier webinaire à compter', startTime: inHours(30) }),
+      await created(owner, { title: 'Deuxième webinaire à compter', startTime: inHours(31) }),
+      await created(owner, { title: 'Troisième webinaire à compter', startTime: inHours(32) }),
+    ];
+    const { client: member } = await setter();
+    for (const webinar of [first, third])
+      expect((await member.post(`/api/v1/webinars/${webinar.id}/registrations`, {})).statusCode).toBe(201);
+    const page = async (client: typeof owner, tab: string, n: number) =>
+      (await client.get(`/api/v1/webinars?when=${tab}&perPage=2&page=${n}`)).json();
+
+    for (const n of [1, 2, 3]) expect((await page(owner, 'mine', n)).meta.total).toBe(3);
+    expect((await page(owner, 'mine', 2)).data.map((w: { id: number }) => w.id)).toEqual([first.id]);
+    expect((await page(owner, 'mine', 3)).data).toEqual([]);
+    expect((await page(member, 'registered', 1)).meta.total).toBe(2);
+    expect((await page(member, 'registered', 2)).meta.total).toBe(2);
+    expect((await page(member, 'mine', 1)).meta.total).toBe(0);
+    const searched = (await member.get('/api/v1/webinars?when=upcoming&query=compter&perPage=1')).json();
+    expect(searched.meta.total).toBe(3);
+    expect(searched.data.map((w: { id: number }) => w.id)).toEqual([first.id]);
+  });
+
   it('searches in French (accents, plurals) and filters by language and free', async () => {
     const { client } = await infopreneur();
     const target = await created(client, {
