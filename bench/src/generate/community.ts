@@ -166,7 +166,10 @@ export async function generateCommunity(
             'Merci pour ce retour sur la ' || ${word} || ', je vais tester dès demain.'
        from recent r, m, generate_series(1, 4) k`,
   );
-  await step('vacuum', 'vacuum analyze webinars, webinar_registrations, posts, post_search, post_likes, post_comments');
+  await step(
+    'vacuum',
+    'vacuum analyze webinars, webinar_search, webinar_registrations, posts, post_search, post_likes, post_comments',
+  );
   await step('analyze', 'analyze');
   return took;
 }

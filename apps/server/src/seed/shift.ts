@@ -49,10 +49,11 @@ export const DAILY_COLUMNS = [
 
 /**
  * Tables whose dates a trigger copies from another table's (`post_tags` and `post_search` from
- * `posts`, migrations 0032 and 0034; `article_search` from `articles`, 0033): left to that trigger,
- * which rewrites them when their source moves, whatever the order.
+ * `posts`, migrations 0032 and 0034; `article_search` from `articles`, 0033; `webinar_search` from
+ * `webinars`, 0035): left to that trigger, which rewrites them when their source moves, whatever
+ * the order.
  */
-const DERIVED_TABLES = ['post_tags', 'post_search', 'article_search'];
+const DERIVED_TABLES = ['post_tags', 'post_search', 'webinar_search', 'article_search'];
 
 const DAY_MS = 24 * 3600_000;
 

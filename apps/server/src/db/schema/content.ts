@@ -99,6 +99,35 @@ export const webinarRegistrations = pgTable(
   ],
 );
 
+/**
+ * The webinars as narrow rows (kept by a trigger on `webinars`, migration 0035): every tab of
+ * `/app/our-webinars` finds, counts and pages its webinars here — a searched tab's count read each
+ * match's wide row in `webinars` (description, agenda, speakers: 3 kB) — and reads only its page's
+ * rows from `webinars` (ADR 023).
+ */
+export const webinarSearch = pgTable(
+  'webinar_search',
+  {
+    webinarId: integer()
+      .primaryKey()
+      .references(() => webinars.id, { onDelete: 'cascade' }),
+    userId: integer().notNull(),
+    startTime: timestamp({ withTimezone: true }).notNull(),
+    /** `start_time` + `duration_minutes`. */
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    language: text().notNull(),
+    /** `price` = 0. */
+    free: boolean().notNull(),
+    searchVector: tsvector(),
+  },
+  (t) => [
+    // The tabs walk (start, id); the end beside them lets a tab's total count the index alone.
+    index('webinar_search_start_idx').on(t.startTime, t.webinarId, t.endsAt),
+    index('webinar_search_owner_idx').on(t.userId, t.startTime),
+    index('webinar_search_vector_idx').using('gin', t.searchVector),
+  ],
+);
+
 /** Community feed posts (`/app/posts`). */
 export const posts = pgTable(
   'posts',

@@ -4,9 +4,9 @@
  * replay go only to registrants, the owner and admins (`webinars.presenter.ts`).
  */
 import type { Paginated, Webinar, WebinarInput, WebinarListQuery, WebinarUpdateInput } from '@closia/shared';
-import { and, asc, desc, eq, getTableColumns, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { services, users, webinarRegistrations, webinars } from '../../db/schema';
+import { services, users, webinarRegistrations, webinarSearch, webinars } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { fieldError, fieldIssue, forbidden, notFound, refusal } from '../../lib/errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
@@ -23,8 +23,6 @@ const LONGEST_MS = 480 * 60_000;
 
 /** Every column but the search ones (never part of an answer). */
 const { searchText: _searchText, searchVector: _searchVector, ...webinarColumns } = getTableColumns(webinars);
-
-const endSql = sql`${webinars.startTime} + ${webinars.durationMinutes} * interval '1 minute'`;
 
 /** The webinar columns, its owner, its offer's name and the viewer's registration. */
 function selectWebinars(db: DbOrTx, viewerId: number, total: SQL = sql`null`) {
@@ -201,7 +199,15 @@ export async function deleteWebinar(db: Db, work: UnitOfWork, viewer: Viewer, id
   });
 }
 
-/** `GET /webinars`: one tab of `/app/our-webinars`, searched and filtered, a page at a time. */
+/**
+ * `GET /webinars`: one tab of `/app/our-webinars`, searched and filtered, a page at a time.
+ *
+ * The tab finds, counts and pages its webinars in `webinar_search` (one narrow row per webinar,
+ * kept by a trigger: ADR 023) and reads only its page's rows from `webinars`, in one statement:
+ * the page's ids walk the start-time index; the total is a scalar subquery on the narrow table (a
+ * window count would join every matching row first: 0.3–0.8 s at 10,000). One round trip: each
+ * costs the server a socket write and a wake-up.
+ */
 export async function listWebinars(
   db: DbOrTx,
   viewer: Viewer,
@@ -209,79 +215,54 @@ export async function listWebinars(
   appUrl: string,
 ): Promise<Paginated<Webinar>> {
   const at = now();
+  const ws = webinarSearch;
   const conditions: SQL[] = [];
-  let order: SQL[];
+  let ascending = false;
   switch (query.when) {
     case 'upcoming':
       // Not over: started less than 8 h ago (the index) and ends after now.
-      conditions.push(
-        gt(webinars.startTime, new Date(at.getTime() - LONGEST_MS)),
-        sql`${endSql} > ${at.toISOString()}::timestamptz`,
-      );
-      order = [asc(webinars.startTime), asc(webinars.id)];
+      conditions.push(gt(ws.startTime, new Date(at.getTime() - LONGEST_MS)), gt(ws.endsAt, at));
+      ascending = true;
       break;
     case 'past':
-      conditions.push(lte(webinars.startTime, at), sql`${endSql} <= ${at.toISOString()}::timestamptz`);
-      order = [desc(webinars.startTime), desc(webinars.id)];
+      conditions.push(lte(ws.startTime, at), lte(ws.endsAt, at));
       break;
     case 'mine':
-      conditions.push(eq(webinars.userId, viewer.id));
-      order = [desc(webinars.startTime), desc(webinars.id)];
+      conditions.push(eq(ws.userId, viewer.id));
       break;
     case 'registered':
-      conditions.push(sql`${webinarRegistrations.userId} is not null`);
-      order = [desc(webinars.startTime), desc(webinars.id)];
+      conditions.push(
+        sql`exists (select 1 from ${webinarRegistrations} where ${webinarRegistrations.webinarId} = ${ws.webinarId} and ${webinarRegistrations.userId} = ${viewer.id})`,
+      );
       break;
   }
-  if (query.language) conditions.push(eq(webinars.language, query.language));
-  if (query.free) conditions.push(eq(webinars.price, 0));
+  if (query.language) conditions.push(eq(ws.language, query.language));
+  if (query.free) conditions.push(eq(ws.free, true));
   if (query.query) {
-    const search = await textSearch(db, webinars.searchVector, query.query);
+    const search = await textSearch(db, ws.searchVector, query.query);
     if (!search) return { data: [], meta: paginationMeta(0, query) };
     conditions.push(search.where);
   }
-  // The page walks the start-time index and joins only its rows; the total is counted apart on
-  // `webinars` alone (a window count would join every matching row first: 0.3–0.8 s at 10,000),
-  // in the same statement (one round trip: each costs the server a socket write and a wake-up).
-  const registered = query.when === 'registered';
-  const rows = await selectWebinars(db, viewer.id, sql`(${countSql(db, viewer.id, conditions, registered)})`)
-    .where(and(...conditions))
-    .orderBy(...order)
+  const where = and(...conditions);
+  const by = ascending ? asc : desc;
+  const pageIds = db
+    .select({ id: ws.webinarId })
+    .from(ws)
+    .where(where)
+    .orderBy(by(ws.startTime), by(ws.webinarId))
     .limit(query.perPage)
     .offset(offsetOf(query));
+  const counted = db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(ws)
+    .where(where);
+  const rows = await selectWebinars(db, viewer.id, sql`(${counted})`)
+    .where(inArray(webinars.id, pageIds))
+    .orderBy(by(webinars.startTime), by(webinars.id));
   // Past the last page there is no row to carry the total: counted alone.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.total)
-      : query.page > 1
-        ? await countOf(db, viewer.id, conditions, registered)
-        : 0;
+  const total = rows.length > 0 ? Number(rows[0]!.total) : query.page > 1 ? ((await counted)[0]?.n ?? 0) : 0;
   return {
     data: rows.map((found) => presentWebinar(found.row as WebinarRow, extrasOf(found), viewer, at, appUrl)),
     meta: paginationMeta(total, query),
   };
-}
-
-/** The count of the matching webinars (with the viewer's registrations for their tab), as a query. */
-function countSql(db: DbOrTx, viewerId: number, conditions: SQL[], registered: boolean) {
-  const base = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(webinars);
-  return (
-    registered
-      ? base.innerJoin(
-          webinarRegistrations,
-          and(eq(webinarRegistrations.webinarId, webinars.id), eq(webinarRegistrations.userId, viewerId)),
-        )
-      : base
-  ).where(and(...conditions));
-}
-
-/** How many webinars match, read from `webinars` (and the viewer's registrations for their tab). */
-async function countOf(
-  db: DbOrTx,
-  viewerId: number,
-  conditions: SQL[],
-  registered: boolean,
-): Promise<number> {
-  const [row] = await countSql(db, viewerId, conditions, registered);
-  return row?.n ?? 0;
 }

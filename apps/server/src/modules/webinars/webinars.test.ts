@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, services } from '../../db/schema';
+import { notifications, services, webinars } from '../../db/schema';
 import { setClock } from '../../lib/clock';
 import {
   createTestApp,
@@ -181,6 +181,38 @@ describe('GET /api/v1/webinars', () => {
     const searched = (await member.get('/api/v1/webinars?when=upcoming&query=compter&perPage=1')).json();
     expect(searched.meta.total).toBe(3);
     expect(searched.data.map((w: { id: number }) => w.id)).toEqual([first.id]);
+  });
+
+  it('a tab follows its webinars: searched words, moved, language, price, cancelled', async () => {
+    const { client: owner } = await infopreneur();
+    const { client: member } = await setter();
+    const webinar = await created(owner, { title: 'Atelier pipeline commercial', startTime: inHours(40) });
+    const ids = async (filter: string) =>
+      (await member.get(`/api/v1/webinars?${filter}&perPage=50`))
+        .json()
+        .data.map((w: { id: number }) => w.id);
+    expect(await ids('when=upcoming&query=pipeline')).toEqual([webinar.id]);
+
+    const renamed = { title: 'Atelier tableau de bord commercial' };
+    expect((await owner.put(`/api/v1/webinars/${webinar.id}`, renamed)).statusCode).toBe(200);
+    expect(await ids('when=upcoming&query=pipeline')).toEqual([]);
+    expect(await ids('when=upcoming&query=tableau bord')).toEqual([webinar.id]);
+
+    expect((await owner.put(`/api/v1/webinars/${webinar.id}`, { language: 'en' })).statusCode).toBe(200);
+    expect(await ids('when=upcoming&language=en&query=tableau')).toEqual([webinar.id]);
+    expect(await ids('when=upcoming&language=fr&query=tableau')).toEqual([]);
+    await ctx.app.db.update(webinars).set({ price: 30 }).where(eq(webinars.id, webinar.id));
+    expect(await ids('when=upcoming&free=1&query=tableau')).toEqual([]);
+
+    // Over once its end has passed (start + duration), not at its start.
+    setClock(() => new Date(Date.now() + 40 * HOUR + 30 * 60_000));
+    expect(await ids('when=upcoming&query=tableau')).toEqual([webinar.id]);
+    setClock(() => new Date(Date.now() + 40 * HOUR + 2 * HOUR));
+    expect(await ids('when=past&query=tableau')).toEqual([webinar.id]);
+    setClock(null);
+
+    expect((await owner.delete(`/api/v1/webinars/${webinar.id}`)).statusCode).toBe(204);
+    expect(await ids('when=upcoming&query=tableau')).toEqual([]);
   });
 
   it('searches in French (accents, plurals) and filters by language and free', async () => {
