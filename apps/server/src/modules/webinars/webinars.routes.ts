@@ -26,7 +26,8 @@ import {
   unregister,
   webinarCalendar,
 } from './registrations.service';
-import { createWebinar, deleteWebinar, getWebinar, listWebinars, updateWebinar } from './webinars.service';
+import { listWebinars } from './webinars.list';
+import { createWebinar, deleteWebinar, getWebinar, updateWebinar } from './webinars.service';
 
 const tags = ['webinars'];
 const idParams = z.object({ id: idParam() });

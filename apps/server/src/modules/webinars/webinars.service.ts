@@ -3,29 +3,24 @@
  * sees who registered and who joined. Everyone signed in reads them; the platform link and the
  * replay go only to registrants, the owner and admins (`webinars.presenter.ts`).
  */
-import type { Paginated, Webinar, WebinarInput, WebinarListQuery, WebinarUpdateInput } from '@closia/shared';
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Webinar, WebinarInput, WebinarUpdateInput } from '@closia/shared';
+import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { services, users, webinarRegistrations, webinarSearch, webinars } from '../../db/schema';
+import { services, users, webinarRegistrations, webinars } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { fieldError, fieldIssue, forbidden, notFound, refusal } from '../../lib/errors';
-import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { requireRoomFor } from '../../lib/plan-usage';
-import { textSearch } from '../../lib/text-search';
 import type { Viewer } from '../../lib/viewer';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { cancelWebinarJobs, scheduleWebinarJobs } from './webinar-jobs';
 import { notifyRegistrants } from './webinar-mail';
 import { canManage, endOf, presentWebinar, type WebinarExtras, type WebinarRow } from './webinars.presenter';
 
-/** A webinar lasts at most 8 hours: a start this far back bounds "not over yet" in the index. */
-const LONGEST_MS = 480 * 60_000;
-
 /** Every column but the search ones (never part of an answer). */
 const { searchText: _searchText, searchVector: _searchVector, ...webinarColumns } = getTableColumns(webinars);
 
 /** The webinar columns, its owner, its offer's name and the viewer's registration. */
-function selectWebinars(db: DbOrTx, viewerId: number, total: SQL = sql`null`) {
+export function selectWebinars(db: DbOrTx, viewerId: number | Placeholder<'viewer'>, total: SQL = sql`null`) {
   return db
     .select({
       row: webinarColumns,
@@ -53,15 +48,15 @@ function selectWebinars(db: DbOrTx, viewerId: number, total: SQL = sql`null`) {
     );
 }
 
-type Selected = Awaited<ReturnType<ReturnType<typeof selectWebinars>['execute']>>[number];
+export type SelectedWebinar = Awaited<ReturnType<ReturnType<typeof selectWebinars>['execute']>>[number];
 
-const extrasOf = (found: Selected): WebinarExtras => ({
+export const extrasOf = (found: SelectedWebinar): WebinarExtras => ({
   owner: found.owner,
   serviceName: found.serviceName,
   registration: found.registration?.joinToken ? found.registration : null,
 });
 
-const present = (found: Selected, viewer: Viewer, appUrl: string): Webinar =>
+const present = (found: SelectedWebinar, viewer: Viewer, appUrl: string): Webinar =>
   presentWebinar(found.row as WebinarRow, extrasOf(found), viewer, now(), appUrl);
 
 /** The webinar as the viewer sees it; 404 when there is none. */
@@ -197,72 +192,4 @@ export async function deleteWebinar(db: Db, work: UnitOfWork, viewer: Viewer, id
     await cancelWebinarJobs(tx, id);
     await tx.delete(webinars).where(eq(webinars.id, id));
   });
-}
-
-/**
- * `GET /webinars`: one tab of `/app/our-webinars`, searched and filtered, a page at a time.
- *
- * The tab finds, counts and pages its webinars in `webinar_search` (one narrow row per webinar,
- * kept by a trigger: ADR 023) and reads only its page's rows from `webinars`, in one statement:
- * the page's ids walk the start-time index; the total is a scalar subquery on the narrow table (a
- * window count would join every matching row first: 0.3–0.8 s at 10,000). One round trip: each
- * costs the server a socket write and a wake-up.
- */
-export async function listWebinars(
-  db: DbOrTx,
-  viewer: Viewer,
-  query: WebinarListQuery,
-  appUrl: string,
-): Promise<Paginated<Webinar>> {
-  const at = now();
-  const ws = webinarSearch;
-  const conditions: SQL[] = [];
-  let ascending = false;
-  switch (query.when) {
-    case 'upcoming':
-      // Not over: started less than 8 h ago (the index) and ends after now.
-      conditions.push(gt(ws.startTime, new Date(at.getTime() - LONGEST_MS)), gt(ws.endsAt, at));
-      ascending = true;
-      break;
-    case 'past':
-      conditions.push(lte(ws.startTime, at), lte(ws.endsAt, at));
-      break;
-    case 'mine':
-      conditions.push(eq(ws.userId, viewer.id));
-      break;
-    case 'registered':
-      conditions.push(
-        sql`exists (select 1 from ${webinarRegistrations} where ${webinarRegistrations.webinarId} = ${ws.webinarId} and ${webinarRegistrations.userId} = ${viewer.id})`,
-      );
-      break;
-  }
-  if (query.language) conditions.push(eq(ws.language, query.language));
-  if (query.free) conditions.push(eq(ws.free, true));
-  if (query.query) {
-    const search = await textSearch(db, ws.searchVector, query.query);
-    if (!search) return { data: [], meta: paginationMeta(0, query) };
-    conditions.push(search.where);
-  }
-  const where = and(...conditions);
-  const by = ascending ? asc : desc;
-  const pageIds = db
-    .select({ id: ws.webinarId })
-    .from(ws)
-    .where(where)
-    .orderBy(by(ws.startTime), by(ws.webinarId))
-    .limit(query.perPage)
-    .offset(offsetOf(query));
-  const counted = db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(ws)
-    .where(where);
-  const rows = await selectWebinars(db, viewer.id, sql`(${counted})`)
-    .where(inArray(webinars.id, pageIds))
-    .orderBy(by(webinars.startTime), by(webinars.id));
-  // Past the last page there is no row to carry the total: counted alone.
-  const total = rows.length > 0 ? Number(rows[0]!.total) : query.page > 1 ? ((await counted)[0]?.n ?? 0) : 0;
-  return {
-    data: rows.map((found) => presentWebinar(found.row as WebinarRow, extrasOf(found), viewer, at, appUrl)),
-    meta: paginationMeta(total, query),
-  };
 }
