@@ -120,6 +120,9 @@ describe('GET /posts', () => {
 
   it('searches in French: accents, plurals and prefixes do not matter', async () => {
     expect(ids$((await carol.client.get('/api/v1/posts?query=objection')).json())).toEqual([ids.closing]);
+    // Past the last page: no post, the total still counted.
+    const beyond = (await carol.client.get('/api/v1/posts?query=objection&page=2')).json();
+    expect(beyond).toMatchObject({ data: [], meta: { total: 1 } });
     expect(ids$((await carol.client.get('/api/v1/posts?query=immobilier')).json())).toEqual([ids.immobilier]);
     expect(ids$((await carol.client.get('/api/v1/posts?query=PROSPEC')).json())).toEqual([ids.prospection]);
     expect((await carol.client.get('/api/v1/posts?query=introuvablezz')).json().data).toEqual([]);

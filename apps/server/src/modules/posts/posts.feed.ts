@@ -12,12 +12,13 @@
  *
  * A feed searched by text (everyone's posts, with or without a tag) works on `post_search`, one
  * narrow row per public post kept by a trigger (26 MB at 100,000 posts, where `posts` is 130 MB).
- * One statement answers how many match, at most `postTotalCaps.filtered` + 1, and the page's ids:
- * when the matches are no more than the cap they are the total and the page is sorted among them;
- * when there are more (a frequent word), the total is the cap ("at least") and the page walks the
- * order's index of `post_search`, where matches are dense enough to fill it at once — walking it
- * for a rare word would test every post. Then a prepared statement reads only the page's rows from
- * `posts`. Reading the 1,001 matches into JavaScript to sort them cost the server 2 ms an answer.
+ * One prepared statement per sort (with or without a tag) finds the matches, at most
+ * `postTotalCaps.filtered` + 1, counts them and reads the page's rows: when the matches are no more
+ * than the cap they are the total and the page is sorted among them; when there are more (a
+ * frequent word), the total is the cap ("at least") and the page walks the order's index of
+ * `post_search`, where matches are dense enough to fill it at once — walking it for a rare word
+ * would test every post. Only the page's rows are read from `posts`. (Reading the 1,001 matches
+ * into JavaScript to sort them there cost the server 2 ms an answer.)
  *
  * A tag's newest first takes its page's ids from `post_tags` (one row per tag of each public post,
  * kept by a trigger) and its total too: two prepared statements, neither reading a post beyond the
@@ -27,7 +28,6 @@
 import { type Paginated, type PostListQuery, type PostSummary, postTotalCaps } from '@closia/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import { postSearch, posts, postTags, profiles, users } from '../../db/schema';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { preparedPerDatabase } from '../../lib/prepared';
@@ -97,39 +97,82 @@ const tagPage = preparedPerDatabase((db) => {
     .prepare('post_feed_tag_recent');
 });
 
-/** The rows of the page's posts (in no order) by their ids (`ids`). */
-const rowsByIds = preparedPerDatabase((db) =>
-  db
-    .select(summaryColumns(sql.placeholder('viewer')))
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('post_rows_by_ids'),
-);
-
 /** The feed's orders on `post_search`'s columns (the `nulls last` of its indexes). */
 const searchOrder = {
   recent: sql.raw('published_at desc nulls last, post_id desc nulls last'),
   popular: sql.raw('like_count desc nulls last, published_at desc nulls last, post_id desc nulls last'),
 };
 
-/** The rows of the posts `ids`, in that order. */
-async function rowsInOrder(db: DbOrTx, viewer: Viewer, ids: number[]): Promise<PostSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = (await rowsByIds(db).execute({ viewer: viewer.id, ids })) as PostSummaryRow[];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [presentPostSummary(row)] : [];
-  });
-}
+/** A text search on `post_search` (`query`: a `tsQueryText`), and a tag (`tag`) when `tagged`. */
+const searchMatch = (tagged: boolean) =>
+  and(
+    sql`${postSearch.searchVector} @@ to_tsquery('french', ${sql.placeholder('query')})`,
+    tagged ? sql`${postSearch.tags} @> array[${sql.placeholder('tag')}]::text[]` : undefined,
+  );
 
 /**
- * Everyone's posts matching a text (and a tag), from `post_search` in one statement: how many
- * match (at most the cap + 1) and the page's ids — sorted among the matches when they are no
- * more than the cap, else from the order's index (PostgreSQL runs only the branch it needs).
+ * A page of everyone's posts matching a text (and a tag), in one statement: the matches on
+ * `post_search` at most the cap + 1, their count, and the page's ids — sorted among the matches
+ * when they are no more than the cap, else walked on the order's index (PostgreSQL runs only the
+ * branch it needs) — whose rows alone are read from `posts`.
  */
+function searchPage(db: DbOrTx, sort: 'recent' | 'popular', tagged: boolean) {
+  const match = searchMatch(tagged);
+  const order = searchOrder[sort];
+  const page = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        postId: postSearch.postId,
+        publishedAt: postSearch.publishedAt,
+        likeCount: postSearch.likeCount,
+      })
+      .from(postSearch)
+      .where(match)
+      .limit(postTotalCaps.filtered + 1),
+  );
+  return db
+    .with(matches)
+    .select({
+      ...summaryColumns(sql.placeholder('viewer')),
+      matched: sql<number>`(select count(*)::int from ${matches})`,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      sql`${posts.id} = any(case when (select count(*) from ${matches}) <= ${postTotalCaps.filtered}
+        then array(select post_id from ${matches} order by ${order} ${page})
+        else array(select post_id from ${postSearch} where ${match} order by ${order} ${page}) end)`,
+    )
+    .orderBy(...(sort === 'popular' ? popularOrder : recentOrder))
+    .prepare(`post_search_${sort}${tagged ? '_tag' : ''}`);
+}
+
+/** How many posts match, at most the cap + 1: the total past the last page, where no row carries it. */
+function searchCount(db: DbOrTx, tagged: boolean) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(postSearch)
+    .where(searchMatch(tagged))
+    .limit(postTotalCaps.filtered + 1)
+    .as('matches');
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matches)
+    .prepare(`post_search_count${tagged ? '_tag' : ''}`);
+}
+
+const searchStatements = {
+  recent: preparedPerDatabase((db) => searchPage(db, 'recent', false)),
+  popular: preparedPerDatabase((db) => searchPage(db, 'popular', false)),
+  recentTagged: preparedPerDatabase((db) => searchPage(db, 'recent', true)),
+  popularTagged: preparedPerDatabase((db) => searchPage(db, 'popular', true)),
+  count: preparedPerDatabase((db) => searchCount(db, false)),
+  countTagged: preparedPerDatabase((db) => searchCount(db, true)),
+};
+
+/** Everyone's posts matching a text (and a tag): one prepared statement (two past the last page). */
 async function searchedFeed(
   db: DbOrTx,
   viewer: Viewer,
@@ -137,25 +180,26 @@ async function searchedFeed(
 ): Promise<Paginated<PostSummary>> {
   const tsQuery = await tsQueryText(db, query.query);
   if (tsQuery === null) return { data: [], meta: paginationMeta(0, query) };
-  const match = sql`search_vector @@ to_tsquery('french', ${tsQuery})${
-    query.tag ? sql` and tags @> ${sql.param([query.tag])}::text[]` : sql``
-  }`;
-  const order = searchOrder[query.sort];
-  const page = sql`limit ${query.perPage} offset ${offsetOf(query)}`;
-  const [found] = await rowsOf<{ matched: number; ids: number[] }>(
-    db,
-    sql`with matches as (
-          select post_id, published_at, like_count from ${postSearch} where ${match}
-           limit ${postTotalCaps.filtered + 1})
-        select (select count(*)::int from matches) as matched,
-          case when (select count(*) from matches) <= ${postTotalCaps.filtered}
-            then array(select post_id from matches order by ${order} ${page})
-            else array(select post_id from ${postSearch} where ${match} order by ${order} ${page})
-          end as ids`,
-  );
-  const matched = Math.min(Number(found?.matched ?? 0), postTotalCaps.filtered);
-  const data = await rowsInOrder(db, viewer, (found?.ids ?? []).map(Number));
-  return { data, meta: paginationMeta(matched, query) };
+  const tagged = Boolean(query.tag);
+  const values = {
+    query: tsQuery,
+    tag: query.tag ?? null,
+    viewer: viewer.id,
+    limit: query.perPage,
+    offset: offsetOf(query),
+  };
+  const statement = searchStatements[`${query.sort}${tagged ? 'Tagged' : ''}`];
+  const rows = (await statement(db).execute(values)) as (PostSummaryRow & { matched: number })[];
+  const counted =
+    rows.length > 0
+      ? Number(rows[0]!.matched)
+      : query.page > 1
+        ? Number((await searchStatements[tagged ? 'countTagged' : 'count'](db).execute(values))[0]?.n ?? 0)
+        : 0;
+  return {
+    data: rows.map(presentPostSummary),
+    meta: paginationMeta(Math.min(counted, postTotalCaps.filtered), query),
+  };
 }
 
 /** Counted totals by filter, forgotten when a post enters or leaves the feed. */
