@@ -90,6 +90,7 @@ export const articleSearch = pgTable(
     tags: text().array().notNull(),
     /** Public once passed (a scheduled article's is in the future until then). */
     publishedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The article's vector without positions or weights (`strip`, migration 0036): inline, quick to test. */
     searchVector: tsvector(),
   },
   (t) => [

@@ -16,12 +16,12 @@ import type {
 } from '@closia/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf, withoutSeqScans } from '../../db/rows';
+import { rowsOf } from '../../db/rows';
 import { articleSearch, articleSlugRedirects, articles, users } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { preparedPerDatabase } from '../../lib/prepared';
-import { textSearch } from '../../lib/text-search';
+import { tsQueryText } from '../../lib/text-search';
 import {
   type ArticleRowFull,
   type ArticleSummaryRow,
@@ -79,15 +79,33 @@ const allPage = preparedPerDatabase((db) => {
     .prepare('articles_public_page');
 });
 
+interface FilterShape {
+  kind: boolean;
+  category: boolean;
+  tag: boolean;
+  text: boolean;
+}
+
 /**
  * A filtered page: the matches' ids and dates first, found in the narrow `article_search` through
- * the filter's index (GIN for the text and the tags, `article_search_category_idx` for a category),
- * then the page cut among them, and only its rows joined — walking the date index instead tested
- * the filter on every wide row (a text search: 25 ms at 5,000 articles), a window count joined
- * every match, and finding the matches in `articles` read each one's wide row (ADR 023). The
- * total counts the same matches.
+ * the filter's index (GIN for the text and the tags, `article_search_category_idx` for a category)
+ * or a scan of its short rows (its vectors are stripped, inline: migration 0036), then the page cut
+ * among them, and only its rows joined — walking the date index instead tested the filter on every
+ * wide row (a text search: 25 ms at 5,000 articles), a window count joined every match, and finding
+ * the matches in `articles` read each one's wide row (ADR 023). The total counts the same matches.
+ * Prepared once per shape of filter (which of kind, category, tag and text it has: 16 at most).
  */
-function filteredPage(db: DbOrTx, where: SQL, limit: number, offset: number) {
+function filteredPage(db: DbOrTx, shape: FilterShape, name: string) {
+  // `article_search` holds no draft: public once its date has passed.
+  const where = and(
+    sql`${articleSearch.publishedAt} <= ${sql.placeholder('at')}::timestamptz`,
+    shape.kind ? sql`${articleSearch.kind} = ${sql.placeholder('kind')}` : undefined,
+    shape.category ? sql`${articleSearch.category} = ${sql.placeholder('category')}` : undefined,
+    shape.tag ? sql`${articleSearch.tags} @> array[${sql.placeholder('tag')}]::text[]` : undefined,
+    shape.text
+      ? sql`${articleSearch.searchVector} @@ to_tsquery('french', ${sql.placeholder('query')})`
+      : undefined,
+  );
   const matches = db
     .$with('matches')
     .as(
@@ -103,8 +121,8 @@ function filteredPage(db: DbOrTx, where: SQL, limit: number, offset: number) {
         .select()
         .from(matches)
         .orderBy(sql`${matches.at} desc nulls last`, sql`${matches.id} desc nulls last`)
-        .limit(limit)
-        .offset(offset),
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
     );
   return db
     .with(matches, page)
@@ -115,7 +133,21 @@ function filteredPage(db: DbOrTx, where: SQL, limit: number, offset: number) {
     .from(page)
     .innerJoin(articles, eq(articles.id, page.id))
     .leftJoin(users, eq(users.id, articles.authorId))
-    .orderBy(sql`${page.at} desc nulls last`, sql`${page.id} desc nulls last`);
+    .orderBy(sql`${page.at} desc nulls last`, sql`${page.id} desc nulls last`)
+    .prepare(`articles_public_${name}`);
+}
+
+const filteredPages = new Map<string, (db: DbOrTx) => ReturnType<typeof filteredPage>>();
+
+/** The shape's statement, prepared once per database. */
+function filteredPageOf(db: DbOrTx, shape: FilterShape) {
+  const name = (Object.keys(shape) as (keyof FilterShape)[]).filter((key) => shape[key]).join('_');
+  let prepared = filteredPages.get(name);
+  if (!prepared) {
+    prepared = preparedPerDatabase((handle) => filteredPage(handle, shape, name));
+    filteredPages.set(name, prepared);
+  }
+  return prepared(db);
 }
 
 /** `GET /articles`: published only, newest first; category, tag and French text search. */
@@ -133,20 +165,21 @@ export async function listPublicArticles(
         : await allPage(db).execute(params)
     ) as typeof rows;
   } else {
-    // `article_search` holds no draft: public once its date has passed.
-    const conditions: SQL[] = [sql`${articleSearch.publishedAt} <= ${params.at}::timestamptz`];
-    if (query.kind) conditions.push(eq(articleSearch.kind, query.kind));
-    if (query.category) conditions.push(eq(articleSearch.category, query.category));
-    if (query.tag) conditions.push(sql`${articleSearch.tags} @> array[${query.tag}]::text[]`);
-    if (query.query) {
-      const search = await textSearch(db, articleSearch.searchVector, query.query);
-      if (!search) return { data: [], meta: paginationMeta(0, query) };
-      conditions.push(search.where);
-    }
-    const where = and(...conditions)!;
-    const page = (on: DbOrTx) => filteredPage(on, where, query.perPage, params.offset);
-    // A text's matches through the GIN index, never by testing each article's long vector.
-    rows = (await (query.query ? withoutSeqScans(db, async (tx) => page(tx)) : page(db))) as typeof rows;
+    const tsQuery = query.query ? await tsQueryText(db, query.query) : null;
+    if (query.query && tsQuery === null) return { data: [], meta: paginationMeta(0, query) };
+    const shape = {
+      kind: Boolean(query.kind),
+      category: Boolean(query.category),
+      tag: Boolean(query.tag),
+      text: tsQuery !== null,
+    };
+    rows = (await filteredPageOf(db, shape).execute({
+      ...params,
+      kind: query.kind ?? null,
+      category: query.category ?? null,
+      tag: query.tag ?? null,
+      query: tsQuery,
+    })) as typeof rows;
   }
   let total = rows[0] ? Number(rows[0].total) : 0;
   if (rows.length === 0 && query.page > 1) {
