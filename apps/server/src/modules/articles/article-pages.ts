@@ -75,6 +75,9 @@ function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: stri
   return reply.header('content-encoding', encoding).send(data);
 }
 
+/** A page's slug, checked like the API's (built once: a zod schema costs more to build than to run). */
+const slugField = articleSlugField();
+
 /** `/blog` and `/tutorials` serve these kinds. */
 const kindOfSegment: Record<string, ArticleKind> = { blog: 'blog', tutorials: 'tutorial' };
 
@@ -221,7 +224,7 @@ export async function articlePagesRoutes(app: FastifyInstance) {
     raw: string,
   ) => {
     if (raw === '' || raw === '/') return listPage(request, reply, kind);
-    const slug = articleSlugField().safeParse(raw.replace(/\/$/, ''));
+    const slug = slugField.safeParse(raw.replace(/\/$/, ''));
     if (!slug.success) return missing(request, reply, kind);
     const previewing = previewOf(request, reply, previewOptions) !== null;
     const found = await lookUpArticle(app.db, kind, slug.data, previewing);
