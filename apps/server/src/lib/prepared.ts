@@ -29,3 +29,35 @@ export function preparedPerDatabase<Statement>(build: (db: DbOrTx) => Statement)
     return statement;
   };
 }
+
+/**
+ * Statements prepared once per shape of a query and per database, for a list whose filters come
+ * and go: one statement per combination (a few dozen at most), each with its values bound, where
+ * building the query on every call cost drizzle and PostgreSQL the most of the answer. The shape's
+ * string values and its true flags name the statement (`webinar_list_upcoming_language_text`).
+ *
+ * ```ts
+ * const page = preparedPerShape('webinar_list', (db, shape: { when: string; text: boolean }, name) =>
+ *   db.select(…).where(shape.text ? … : undefined).prepare(name),
+ * );
+ * const rows = await page(db, { when: 'upcoming', text: true }).execute({ … });
+ * ```
+ */
+export function preparedPerShape<Shape extends Record<string, string | boolean>, Statement>(
+  prefix: string,
+  build: (db: DbOrTx, shape: Shape, name: string) => Statement,
+): (db: DbOrTx, shape: Shape) => Statement {
+  const byName = new Map<string, (db: DbOrTx) => Statement>();
+  return (db, shape) => {
+    const parts = Object.entries(shape).flatMap(([key, value]) =>
+      typeof value === 'string' ? [value] : value ? [key] : [],
+    );
+    const name = [prefix, ...parts].join('_');
+    let prepared = byName.get(name);
+    if (!prepared) {
+      prepared = preparedPerDatabase((handle) => build(handle, shape, name));
+      byName.set(name, prepared);
+    }
+    return prepared(db);
+  };
+}

@@ -20,7 +20,7 @@ import { rowsOf } from '../../db/rows';
 import { articleSearch, articleSlugRedirects, articles, users } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
-import { preparedPerDatabase } from '../../lib/prepared';
+import { preparedPerDatabase, preparedPerShape } from '../../lib/prepared';
 import { tsQueryText } from '../../lib/text-search';
 import {
   type ArticleRowFull,
@@ -79,12 +79,12 @@ const allPage = preparedPerDatabase((db) => {
     .prepare('articles_public_page');
 });
 
-interface FilterShape {
+type FilterShape = {
   kind: boolean;
   category: boolean;
   tag: boolean;
   text: boolean;
-}
+};
 
 /**
  * A filtered page: the matches' ids and dates first, found in the narrow `article_search` through
@@ -95,7 +95,7 @@ interface FilterShape {
  * the matches in `articles` read each one's wide row (ADR 023). The total counts the same matches.
  * Prepared once per shape of filter (which of kind, category, tag and text it has: 16 at most).
  */
-function filteredPage(db: DbOrTx, shape: FilterShape, name: string) {
+const filteredPage = preparedPerShape('articles_public', (db, shape: FilterShape, name) => {
   // `article_search` holds no draft: public once its date has passed.
   const where = and(
     sql`${articleSearch.publishedAt} <= ${sql.placeholder('at')}::timestamptz`,
@@ -134,21 +134,8 @@ function filteredPage(db: DbOrTx, shape: FilterShape, name: string) {
     .innerJoin(articles, eq(articles.id, page.id))
     .leftJoin(users, eq(users.id, articles.authorId))
     .orderBy(sql`${page.at} desc nulls last`, sql`${page.id} desc nulls last`)
-    .prepare(`articles_public_${name}`);
-}
-
-const filteredPages = new Map<string, (db: DbOrTx) => ReturnType<typeof filteredPage>>();
-
-/** The shape's statement, prepared once per database. */
-function filteredPageOf(db: DbOrTx, shape: FilterShape) {
-  const name = (Object.keys(shape) as (keyof FilterShape)[]).filter((key) => shape[key]).join('_');
-  let prepared = filteredPages.get(name);
-  if (!prepared) {
-    prepared = preparedPerDatabase((handle) => filteredPage(handle, shape, name));
-    filteredPages.set(name, prepared);
-  }
-  return prepared(db);
-}
+    .prepare(name);
+});
 
 /** `GET /articles`: published only, newest first; category, tag and French text search. */
 export async function listPublicArticles(
@@ -173,7 +160,7 @@ export async function listPublicArticles(
       tag: Boolean(query.tag),
       text: tsQuery !== null,
     };
-    rows = (await filteredPageOf(db, shape).execute({
+    rows = (await filteredPage(db, shape).execute({
       ...params,
       kind: query.kind ?? null,
       category: query.category ?? null,

@@ -30,7 +30,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { postSearch, posts, postTags, profiles, users } from '../../db/schema';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
-import { preparedPerDatabase } from '../../lib/prepared';
+import { preparedPerDatabase, preparedPerShape } from '../../lib/prepared';
 import { resultCache } from '../../lib/result-cache';
 import { textSearch, tsQueryText } from '../../lib/text-search';
 import type { Viewer } from '../../lib/viewer';
@@ -116,61 +116,52 @@ const searchMatch = (tagged: boolean) =>
  * when they are no more than the cap, else walked on the order's index (PostgreSQL runs only the
  * branch it needs) — whose rows alone are read from `posts`.
  */
-function searchPage(db: DbOrTx, sort: 'recent' | 'popular', tagged: boolean) {
-  const match = searchMatch(tagged);
-  const order = searchOrder[sort];
-  const page = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
-  const matches = db.$with('matches').as(
-    db
+const searchPage = preparedPerShape(
+  'post_search',
+  (db, { sort, tag }: { sort: 'recent' | 'popular'; tag: boolean }, name) => {
+    const match = searchMatch(tag);
+    const order = searchOrder[sort];
+    const page = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    const matches = db.$with('matches').as(
+      db
+        .select({
+          postId: postSearch.postId,
+          publishedAt: postSearch.publishedAt,
+          likeCount: postSearch.likeCount,
+        })
+        .from(postSearch)
+        .where(match)
+        .limit(postTotalCaps.filtered + 1),
+    );
+    return db
+      .with(matches)
       .select({
-        postId: postSearch.postId,
-        publishedAt: postSearch.publishedAt,
-        likeCount: postSearch.likeCount,
+        ...summaryColumns(sql.placeholder('viewer')),
+        matched: sql<number>`(select count(*)::int from ${matches})`,
       })
-      .from(postSearch)
-      .where(match)
-      .limit(postTotalCaps.filtered + 1),
-  );
-  return db
-    .with(matches)
-    .select({
-      ...summaryColumns(sql.placeholder('viewer')),
-      matched: sql<number>`(select count(*)::int from ${matches})`,
-    })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      sql`${posts.id} = any(case when (select count(*) from ${matches}) <= ${postTotalCaps.filtered}
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(
+        sql`${posts.id} = any(case when (select count(*) from ${matches}) <= ${postTotalCaps.filtered}
         then array(select post_id from ${matches} order by ${order} ${page})
         else array(select post_id from ${postSearch} where ${match} order by ${order} ${page}) end)`,
-    )
-    .orderBy(...(sort === 'popular' ? popularOrder : recentOrder))
-    .prepare(`post_search_${sort}${tagged ? '_tag' : ''}`);
-}
+      )
+      .orderBy(...(sort === 'popular' ? popularOrder : recentOrder))
+      .prepare(name);
+  },
+);
 
 /** How many posts match, at most the cap + 1: the total past the last page, where no row carries it. */
-function searchCount(db: DbOrTx, tagged: boolean) {
+const searchCount = preparedPerShape('post_search_count', (db, { tag }: { tag: boolean }, name) => {
   const matches = db
     .select({ one: sql`1` })
     .from(postSearch)
-    .where(searchMatch(tagged))
+    .where(searchMatch(tag))
     .limit(postTotalCaps.filtered + 1)
     .as('matches');
-  return db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(matches)
-    .prepare(`post_search_count${tagged ? '_tag' : ''}`);
-}
-
-const searchStatements = {
-  recent: preparedPerDatabase((db) => searchPage(db, 'recent', false)),
-  popular: preparedPerDatabase((db) => searchPage(db, 'popular', false)),
-  recentTagged: preparedPerDatabase((db) => searchPage(db, 'recent', true)),
-  popularTagged: preparedPerDatabase((db) => searchPage(db, 'popular', true)),
-  count: preparedPerDatabase((db) => searchCount(db, false)),
-  countTagged: preparedPerDatabase((db) => searchCount(db, true)),
-};
+  return db.select({ n: sql<number>`count(*)::int` }).from(matches).prepare(name);
+});
 
 /** Everyone's posts matching a text (and a tag): one prepared statement (two past the last page). */
 async function searchedFeed(
@@ -188,13 +179,16 @@ async function searchedFeed(
     limit: query.perPage,
     offset: offsetOf(query),
   };
-  const statement = searchStatements[`${query.sort}${tagged ? 'Tagged' : ''}`];
-  const rows = (await statement(db).execute(values)) as (PostSummaryRow & { matched: number })[];
+  const rows = (await searchPage(db, { sort: query.sort, tag: tagged }).execute(
+    values,
+  )) as (PostSummaryRow & {
+    matched: number;
+  })[];
   const counted =
     rows.length > 0
       ? Number(rows[0]!.matched)
       : query.page > 1
-        ? Number((await searchStatements[tagged ? 'countTagged' : 'count'](db).execute(values))[0]?.n ?? 0)
+        ? Number((await searchCount(db, { tag: tagged }).execute(values))[0]?.n ?? 0)
         : 0;
   return {
     data: rows.map(presentPostSummary),

@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { webinarRegistrations, webinarSearch, webinars } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
-import { preparedPerDatabase } from '../../lib/prepared';
+import { preparedPerShape } from '../../lib/prepared';
 import { tsQueryText } from '../../lib/text-search';
 import type { Viewer } from '../../lib/viewer';
 import { presentWebinar, type WebinarRow } from './webinars.presenter';
@@ -26,12 +26,12 @@ import { extrasOf, type SelectedWebinar, selectWebinars } from './webinars.servi
 /** A webinar lasts at most 8 hours: a start this far back bounds "not over yet" in the index. */
 const LONGEST_MS = 480 * 60_000;
 
-interface Shape {
+type Shape = {
   when: WebinarListQuery['when'];
   language: boolean;
   free: boolean;
   text: boolean;
-}
+};
 
 const ws = webinarSearch;
 const param = (name: string) => sql.placeholder(name);
@@ -72,7 +72,8 @@ function conditionsOf(shape: Shape): SQL | undefined {
 const countOf = (db: DbOrTx, shape: Shape) =>
   db.select({ n: sql<number>`count(*)::int` }).from(ws).where(conditionsOf(shape));
 
-function build(db: DbOrTx, shape: Shape, name: string) {
+/** A page of the shape's webinars with their total, and the total alone. */
+const statementsOf = preparedPerShape('webinar_list', (db, shape: Shape, name) => {
   const by = shape.when === 'upcoming' ? asc : desc;
   const where = conditionsOf(shape);
   const pageIds = db
@@ -86,23 +87,10 @@ function build(db: DbOrTx, shape: Shape, name: string) {
     page: selectWebinars(db, sql.placeholder('viewer'), sql`(${countOf(db, shape)})`)
       .where(inArray(webinars.id, pageIds))
       .orderBy(by(webinars.startTime), by(webinars.id))
-      .prepare(`webinar_list_${name}`),
-    count: countOf(db, shape).prepare(`webinar_count_${name}`),
+      .prepare(name),
+    count: countOf(db, shape).prepare(`${name}_count`),
   };
-}
-
-const statements = new Map<string, (db: DbOrTx) => ReturnType<typeof build>>();
-
-/** The shape's statements, prepared once per database. */
-function statementsOf(db: DbOrTx, shape: Shape) {
-  const name = `${shape.when}${shape.language ? '_language' : ''}${shape.free ? '_free' : ''}${shape.text ? '_text' : ''}`;
-  let prepared = statements.get(name);
-  if (!prepared) {
-    prepared = preparedPerDatabase((handle) => build(handle, shape, name));
-    statements.set(name, prepared);
-  }
-  return prepared(db);
-}
+});
 
 export async function listWebinars(
   db: DbOrTx,
