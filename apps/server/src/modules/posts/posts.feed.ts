@@ -179,11 +179,8 @@ async function searchedFeed(
     limit: query.perPage,
     offset: offsetOf(query),
   };
-  const rows = (await searchPage(db, { sort: query.sort, tag: tagged }).execute(
-    values,
-  )) as (PostSummaryRow & {
-    matched: number;
-  })[];
+  const statement = searchPage(db, { sort: query.sort, tag: tagged });
+  const rows = (await statement.execute(values)) as (PostSummaryRow & { matched: number })[];
   const counted =
     rows.length > 0
       ? Number(rows[0]!.matched)
