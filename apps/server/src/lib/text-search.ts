@@ -11,7 +11,7 @@
  *    the stemmer makes plurals and conjugations equal; the last word also matches as a prefix
  *    (search as you type) — run against the GIN-indexed `search_vector`, ranked by `ts_rank`.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { freelancersGeneration, listingsGeneration } from './listing-changes';
@@ -111,8 +111,11 @@ export async function textSearch(
   return searchOn(vector, options.anyWord ? query.split(' & ').join(' | ') : query);
 }
 
-/** The condition and rank of a `tsQueryText` query on a `search_vector` column. */
-export function searchOn(vector: SQL | unknown, query: string): TextSearch {
+/**
+ * The condition and rank of a `tsQueryText` query on a `search_vector` column; the query may be a
+ * prepared statement's placeholder (`sql.placeholder('query')`).
+ */
+export function searchOn(vector: SQL | unknown, query: string | Placeholder): TextSearch {
   const tsQuery = sql`to_tsquery('french', ${query})`;
   return {
     where: sql`${vector} @@ ${tsQuery}`,

@@ -21,7 +21,7 @@ import { articleSearch, articleSlugRedirects, articles, users } from '../../db/s
 import { now } from '../../lib/clock';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { preparedPerDatabase, preparedPerShape } from '../../lib/prepared';
-import { tsQueryText } from '../../lib/text-search';
+import { searchOn, tsQueryText } from '../../lib/text-search';
 import {
   type ArticleRowFull,
   type ArticleSummaryRow,
@@ -102,9 +102,7 @@ const filteredPage = preparedPerShape('articles_public', (db, shape: FilterShape
     shape.kind ? sql`${articleSearch.kind} = ${sql.placeholder('kind')}` : undefined,
     shape.category ? sql`${articleSearch.category} = ${sql.placeholder('category')}` : undefined,
     shape.tag ? sql`${articleSearch.tags} @> array[${sql.placeholder('tag')}]::text[]` : undefined,
-    shape.text
-      ? sql`${articleSearch.searchVector} @@ to_tsquery('french', ${sql.placeholder('query')})`
-      : undefined,
+    shape.text ? searchOn(articleSearch.searchVector, sql.placeholder('query')).where : undefined,
   );
   const matches = db
     .$with('matches')

@@ -32,7 +32,7 @@ import { postSearch, posts, postTags, profiles, users } from '../../db/schema';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { preparedPerDatabase, preparedPerShape } from '../../lib/prepared';
 import { resultCache } from '../../lib/result-cache';
-import { textSearch, tsQueryText } from '../../lib/text-search';
+import { searchOn, textSearch, tsQueryText } from '../../lib/text-search';
 import type { Viewer } from '../../lib/viewer';
 import { type PostSummaryRow, presentPostSummary } from './posts.presenter';
 import { postIsPublic, summaryColumns } from './posts.service';
@@ -106,7 +106,7 @@ const searchOrder = {
 /** A text search on `post_search` (`query`: a `tsQueryText`), and a tag (`tag`) when `tagged`. */
 const searchMatch = (tagged: boolean) =>
   and(
-    sql`${postSearch.searchVector} @@ to_tsquery('french', ${sql.placeholder('query')})`,
+    searchOn(postSearch.searchVector, sql.placeholder('query')).where,
     tagged ? sql`${postSearch.tags} @> array[${sql.placeholder('tag')}]::text[]` : undefined,
   );
 

@@ -18,7 +18,7 @@ import { webinarRegistrations, webinarSearch, webinars } from '../../db/schema';
 import { now } from '../../lib/clock';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { preparedPerShape } from '../../lib/prepared';
-import { tsQueryText } from '../../lib/text-search';
+import { searchOn, tsQueryText } from '../../lib/text-search';
 import type { Viewer } from '../../lib/viewer';
 import { presentWebinar, type WebinarRow } from './webinars.presenter';
 import { extrasOf, type SelectedWebinar, selectWebinars } from './webinars.service';
@@ -64,7 +64,7 @@ function conditionsOf(shape: Shape): SQL | undefined {
   }
   if (shape.language) conditions.push(sql`${ws.language} = ${param('language')}`);
   if (shape.free) conditions.push(sql`${ws.free}`);
-  if (shape.text) conditions.push(sql`${ws.searchVector} @@ to_tsquery('french', ${param('query')})`);
+  if (shape.text) conditions.push(searchOn(ws.searchVector, param('query')).where);
   return and(...conditions);
 }
 
