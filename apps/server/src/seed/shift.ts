@@ -35,8 +35,9 @@ const WEEKLY_COLUMNS = ['team_events.start_time', 'team_events.end_time'];
 /**
  * Timestamps moved by whole (UTC) days, so that they keep their hour: the webinars' starts
  * ("tomorrow evening" stays an evening), and what is timed from them — their registrants' joins,
- * reminders and replay e-mails, the jobs that send those. Every other timestamp of the new tables
- * (registrations, posts, likes, comments, reports, jobs' bookkeeping) moves by the exact difference.
+ * reminders and replay e-mails. The jobs that send those are planned again from the new now (in
+ * `shiftDemoDates`). Every other timestamp of the new tables (registrations, posts, likes,
+ * comments, reports, jobs' bookkeeping) moves by the exact difference.
  */
 export const DAILY_COLUMNS = [
   'webinars.start_time',
@@ -44,7 +45,6 @@ export const DAILY_COLUMNS = [
   'webinar_registrations.reminded24h_at',
   'webinar_registrations.reminded1h_at',
   'webinar_registrations.replay_sent_at',
-  'jobs.run_at',
 ];
 
 /**
