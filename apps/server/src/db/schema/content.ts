@@ -61,11 +61,9 @@ export const webinars = pgTable(
     ...timestamps,
   },
   (t) => [
-    // The lists walk (start, id); the duration beside them lets a tab's total count the index alone
-    // (end = start + duration), without reading the rows (ADR 023).
-    index('webinars_start_idx').on(t.startTime, t.id, t.durationMinutes),
+    // The tabs walk, count and search `webinar_search` (migration 0035), which has the indexes they
+    // need; here only an owner's webinars (the plan's limits).
     index('webinars_owner_idx').on(t.userId, t.startTime),
-    index('webinars_search_idx').using('gin', t.searchVector),
   ],
 );
 
