@@ -1,4 +1,13 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -57,6 +66,23 @@ async function shape(database: Database) {
       await database.rows<{ name: string }>('select extname as name from pg_extension order by 1')
     ).map((row) => row.name),
   };
+}
+
+/** A ustar header: `type` '0' a file of `size` bytes, '2' a symbolic link to `linkTo`. */
+function tarHeader(name: string, type: string, size: number, linkTo = ''): Buffer {
+  const header = Buffer.alloc(512);
+  header.write(name, 0);
+  header.write('0000777\0', 100);
+  header.write(`${size.toString(8).padStart(11, '0')}\0`, 124);
+  header.write('00000000000\0', 136);
+  header.write(type, 156);
+  header.write(linkTo, 157);
+  header.write('ustar\u000000', 257);
+  header.write('        ', 148);
+  let sum = 0;
+  for (const byte of header) sum += byte;
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  return header;
 }
 
 const open = (dataDir: string, template: string | null) =>
@@ -143,20 +169,39 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite template', () => {
     }
   });
 
+  it('unpacks every file byte for byte, its zero pages left as holes', () => {
+    const page = (fill: number) => Buffer.alloc(8192, fill);
+    const files: Record<string, Buffer> = {
+      PG_VERSION: Buffer.from('17\n'),
+      // Runs of written and zero pages, and a short last page.
+      'base/5/1259': Buffer.concat([page(1), page(0), page(0), page(7), Buffer.alloc(100, 3)]),
+      'pg_wal/000000010000000000000002': Buffer.concat([page(0), page(0), page(0)]),
+    };
+    const archive = gzipSync(
+      Buffer.concat([
+        ...Object.entries(files).flatMap(([name, content]) => [
+          tarHeader(name, '0', content.length),
+          content,
+          Buffer.alloc((512 - (content.length % 512)) % 512),
+        ]),
+        Buffer.alloc(1024),
+      ]),
+    );
+    const file = path.join(dir, 'sparse', TEMPLATE_FILE);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, archive);
+    const target = path.join(dir, 'sparse/db');
+    extractTemplate(file, target);
+    for (const [name, content] of Object.entries(files))
+      expect(readFileSync(path.join(target, name)).equals(content), name).toBe(true);
+    const zeros = statSync(path.join(target, 'pg_wal/000000010000000000000002'));
+    expect(zeros.size).toBe(3 * 8192);
+    expect(zeros.blocks * 512).toBeLessThan(zeros.size);
+  });
+
   it('falls back to PGlite’s own loader for an archive it does not unpack itself', async () => {
     // A symbolic link first: not something a data directory dump holds, so the unpacker refuses it.
-    const link = Buffer.alloc(512);
-    link.write('link-to-nowhere', 0);
-    link.write('0000777\0', 100);
-    link.write('00000000000\0', 124);
-    link.write('00000000000\0', 136);
-    link.write('2', 156);
-    link.write('nowhere', 157);
-    link.write('ustar\u000000', 257);
-    link.write('        ', 148);
-    let sum = 0;
-    for (const byte of link) sum += byte;
-    link.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+    const link = tarHeader('link-to-nowhere', '2', 0, 'nowhere');
     const odd = path.join(dir, 'odd', TEMPLATE_FILE);
     mkdirSync(path.dirname(odd), { recursive: true });
     writeFileSync(odd, gzipSync(Buffer.concat([link, gunzipSync(readFileSync(fullTemplate))])));
