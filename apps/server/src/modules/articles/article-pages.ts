@@ -21,7 +21,7 @@ import { articleCoverUrl, presentArticleAuthor } from './articles.presenter';
 import {
   latestPublicArticles,
   listPublicArticles,
-  lookUpArticle,
+  lookUpArticlePage,
   publicArticleAddresses,
 } from './articles.public';
 import { redirect } from './articles.routes';
@@ -227,7 +227,7 @@ export async function articlePagesRoutes(app: FastifyInstance) {
     const slug = slugField.safeParse(raw.replace(/\/$/, ''));
     if (!slug.success) return missing(request, reply, kind);
     const previewing = previewOf(request, reply, previewOptions) !== null;
-    const found = await lookUpArticle(app.db, kind, slug.data, previewing);
+    const found = await lookUpArticlePage(app.db, kind, slug.data, previewing);
     if ('movedTo' in found) return redirect(request, reply, `${listPath(kind)}/${found.movedTo}`);
     if ('missing' in found) return missing(request, reply, kind);
     const article = found.found;

@@ -36,9 +36,13 @@ export interface ArticleSummaryRow {
   author: ArticleAuthorRow;
 }
 
-export interface ArticleRowFull extends ArticleSummaryRow {
-  body: string;
+/** What the server-rendered page reads of an article. */
+export interface ArticlePageRow extends ArticleSummaryRow {
   html: string;
+}
+
+export interface ArticleRowFull extends ArticlePageRow {
+  body: string;
   toc: ArticleTocEntry[];
 }
 

@@ -23,6 +23,7 @@ import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { preparedPerDatabase, preparedPerShape } from '../../lib/prepared';
 import { searchOn, tsQueryText } from '../../lib/text-search';
 import {
+  type ArticlePageRow,
   type ArticleRowFull,
   type ArticleSummaryRow,
   isPublic,
@@ -177,19 +178,25 @@ export async function listPublicArticles(
   };
 }
 
-const bySlug = preparedPerDatabase((db) =>
-  db
-    .select(articleColumns)
-    .from(articles)
-    .leftJoin(users, eq(users.id, articles.authorId))
-    .where(
-      and(
-        sql`${articles.kind} = ${sql.placeholder('kind')}`,
-        sql`${articles.slug} = ${sql.placeholder('slug')}`,
-      ),
-    )
-    .prepare('article_by_slug'),
-);
+/** An article by kind and slug, with `columns`. */
+const bySlugWith = (columns: typeof articleColumns | typeof articlePageColumns, name: string) =>
+  preparedPerDatabase((db) =>
+    db
+      .select(columns)
+      .from(articles)
+      .leftJoin(users, eq(users.id, articles.authorId))
+      .where(
+        and(
+          sql`${articles.kind} = ${sql.placeholder('kind')}`,
+          sql`${articles.slug} = ${sql.placeholder('slug')}`,
+        ),
+      )
+      .prepare(name),
+  );
+const bySlug = bySlugWith(articleColumns, 'article_by_slug');
+/** What the server-rendered page shows: not the Markdown nor the table of contents (the HTML has its ids). */
+const articlePageColumns = { ...articleSummaryColumns, html: articles.html };
+const pageBySlug = bySlugWith(articlePageColumns, 'article_page_by_slug');
 
 const redirectOf = preparedPerDatabase((db) =>
   db
@@ -205,8 +212,8 @@ const redirectOf = preparedPerDatabase((db) =>
     .prepare('article_slug_redirect'),
 );
 
-export type ArticleLookup =
-  | { found: ArticleRowFull; preview: boolean }
+export type ArticleLookup<Row = ArticleRowFull> =
+  | { found: Row; preview: boolean }
   | { movedTo: string }
   | { missing: true };
 
@@ -214,17 +221,37 @@ export type ArticleLookup =
  * An article by its address as the caller may read it: public, or any status in preview mode;
  * an old slug → where it moved (when the caller may read it there); otherwise missing.
  */
-export async function lookUpArticle(
+export function lookUpArticle(
   db: DbOrTx,
   kind: ArticleKind,
   slug: string,
   previewing: boolean,
 ): Promise<ArticleLookup> {
+  return lookUp<ArticleRowFull>(db, bySlug(db), kind, slug, previewing);
+}
+
+/** lookUpArticle with what the server-rendered page shows (ArticlePageRow). */
+export function lookUpArticlePage(
+  db: DbOrTx,
+  kind: ArticleKind,
+  slug: string,
+  previewing: boolean,
+): Promise<ArticleLookup<ArticlePageRow>> {
+  return lookUp<ArticlePageRow>(db, pageBySlug(db), kind, slug, previewing);
+}
+
+async function lookUp<Row extends ArticlePageRow>(
+  db: DbOrTx,
+  statement: { execute: (values: { kind: string; slug: string }) => Promise<unknown[]> },
+  kind: ArticleKind,
+  slug: string,
+  previewing: boolean,
+): Promise<ArticleLookup<Row>> {
   const at = now();
-  const [row] = await bySlug(db).execute({ kind, slug });
+  const [row] = (await statement.execute({ kind, slug })) as Row[];
   if (row) {
     const visible = isPublic(row, at);
-    if (visible || previewing) return { found: row as ArticleRowFull, preview: !visible };
+    if (visible || previewing) return { found: row, preview: !visible };
     return { missing: true };
   }
   const [moved] = await redirectOf(db).execute({ kind, slug });
