@@ -102,6 +102,17 @@ export const articleSearch = pgTable(
   ],
 );
 
+/**
+ * How many rows `article_search` holds per kind (a trigger on it keeps the count, migration 0038):
+ * the public total of a kind is this minus its scheduled articles still in the future (a few rows
+ * of `articles_public_idx`), where counting the kind's thousands of index entries cost the plain
+ * list most of its database time.
+ */
+export const articleCounts = pgTable('article_counts', {
+  kind: text().primaryKey(),
+  n: integer().notNull(),
+});
+
 /** The slugs an article had before: `/blog/{old}` answers 301 to its current address. */
 export const articleSlugRedirects = pgTable(
   'article_slug_redirects',

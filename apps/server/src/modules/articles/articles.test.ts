@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { articleSlugRedirects } from '../../db/schema';
+import { articleSlugRedirects, articles } from '../../db/schema';
 import { setClock } from '../../lib/clock';
 import { createTestApp, signedInClient, TestClient, type TestContext } from '../../test/helpers';
 
@@ -421,6 +421,50 @@ describe('reading articles (everyone)', () => {
     // Changed afterwards, it stays published (no "date in the past" refusal).
     const edited = await admin.client.put(`/api/v1/admin/articles/${scheduled.id}`, { publishedAt: when });
     expect(edited.json().status).toBe('published');
+  });
+
+  it('counts each kind’s public articles through every change: written, scheduled, its time passed, kind, draft, deletion', async () => {
+    const totals = async () => {
+      const total = async (query: string) =>
+        (await anonymous().get(`/api/v1/articles?perPage=1${query}`)).json().meta.total as number;
+      return {
+        blog: await total('&kind=blog'),
+        tutorial: await total('&kind=tutorial'),
+        all: await total(''),
+      };
+    };
+    const before = await totals();
+    const after = async (blog: number, tutorial: number) =>
+      expect(await totals()).toEqual({
+        blog: before.blog + blog,
+        tutorial: before.tutorial + tutorial,
+        all: before.all + blog + tutorial,
+      });
+    const { id } = await write({ slug: 'compte/un' });
+    await after(1, 0);
+    // Ten minutes ahead: sooner than the other tests' scheduled articles, which stay in the future.
+    const when = inFuture(1 / 144);
+    const scheduled = await write({ slug: 'compte/plus-tard', status: 'scheduled', publishedAt: when });
+    const draft = await write({ slug: 'compte/brouillon', status: 'draft' });
+    await after(1, 0);
+    setClock(() => new Date(new Date(when).getTime() + 60_000));
+    await after(2, 0);
+    setClock(null);
+    // The API keeps an article's kind; the count follows any writer that changes it.
+    await ctx.app.db
+      .update(articles)
+      .set({ kind: 'tutorial', category: 'equipes' })
+      .where(eq(articles.id, id));
+    await after(0, 1);
+    await admin.client.put(`/api/v1/admin/articles/${draft.id}`, { status: 'published' });
+    await after(1, 1);
+    await admin.client.put(`/api/v1/admin/articles/${draft.id}`, { status: 'draft' });
+    await after(0, 1);
+    for (const gone of [id, scheduled.id, draft.id]) {
+      const deleted = await admin.client.delete(`/api/v1/admin/articles/${gone}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    }
+    await after(0, 0);
   });
 
   it('answers 301 from an old slug to the new one; the old slug can be taken back', async () => {
