@@ -186,6 +186,9 @@ export async function listPublicArticles(
   };
 }
 
+/** What the server-rendered page shows: not the Markdown nor the table of contents (the HTML has its ids). */
+const articlePageColumns = { ...articleSummaryColumns, html: articles.html };
+
 /** An article by kind and slug, with `columns`. */
 const bySlugWith = (columns: typeof articleColumns | typeof articlePageColumns, name: string) =>
   preparedPerDatabase((db) =>
@@ -202,8 +205,6 @@ const bySlugWith = (columns: typeof articleColumns | typeof articlePageColumns, 
       .prepare(name),
   );
 const bySlug = bySlugWith(articleColumns, 'article_by_slug');
-/** What the server-rendered page shows: not the Markdown nor the table of contents (the HTML has its ids). */
-const articlePageColumns = { ...articleSummaryColumns, html: articles.html };
 const pageBySlug = bySlugWith(articlePageColumns, 'article_page_by_slug');
 
 const redirectOf = preparedPerDatabase((db) =>
