@@ -179,6 +179,18 @@ export const freelancerCardResponse = z.object({
 });
 export type FreelancerCard = z.infer<typeof freelancerCardResponse>;
 
+/** `GET /freelancers`: a page of cards; a total above 2,000 is the planner's estimate. */
+export const freelancerSearchResponse = z.object({
+  data: z.array(freelancerCardResponse),
+  meta: paginationMetaResponse.extend({
+    totalIsApproximate: z.boolean().meta({
+      description:
+        'More than 2,000 profiles match: the total (and so `lastPage`) is estimated, rounded to two significant digits.',
+    }),
+  }),
+});
+export type FreelancerSearchResult = z.infer<typeof freelancerSearchResponse>;
+
 /** An application (candidature) of a freelancer to a mission. */
 export const applicationResponse = z.object({
   id: z.number(),

@@ -1,2 +1,2 @@
-// The response schema of a freelancer card (shared with the web's type).
-export { freelancerCardResponse } from '@closia/shared';
+// The response schema of a search (shared with the web's type).
+export { freelancerSearchResponse } from '@closia/shared';

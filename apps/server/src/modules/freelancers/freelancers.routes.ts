@@ -1,11 +1,9 @@
 import { freelancerSearchSchema } from '@closia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { freelancersChanged } from '../../lib/listing-changes';
-import { paginationMetaResponse } from '../../lib/pagination';
 import { viewerOf } from '../../lib/viewer';
 import { requireUser } from '../../plugins/session';
-import { freelancerCardResponse } from './freelancers.presenter';
+import { freelancerSearchResponse } from './freelancers.presenter';
 import { searchFreelancers } from './freelancers.service';
 
 /** `/app/search`: setters, closers and setter-closers with a finished profile. */
@@ -22,7 +20,7 @@ export const freelancersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Search finished setter/closer profiles (signed-in users); missionId (one of my missions) ranks by match with reasons',
         querystring: freelancerSearchSchema,
-        response: { 200: z.object({ data: z.array(freelancerCardResponse), meta: paginationMetaResponse }) },
+        response: { 200: freelancerSearchResponse },
       },
     },
     async (request) => {

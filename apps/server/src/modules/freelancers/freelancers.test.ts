@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, users } from '../../db/schema';
+import { freelancersChanged } from '../../lib/listing-changes';
 import { createTestApp, signedInClient, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
@@ -62,5 +63,48 @@ describe('GET /api/v1/freelancers: the skills and location filters', () => {
     expect(await ids('location=evry&perPage=50')).toEqual([]);
     await ctx.app.db.update(users).set({ location: null }).where(eq(users.id, user.id));
     expect((await check()).locationKey).toBe('');
+  });
+});
+
+describe('GET /api/v1/freelancers: the total', () => {
+  it('counts up to 2,000 profiles one by one and estimates more (totalIsApproximate), the pages the same', async () => {
+    const skill = `Masse${Date.now()}`;
+    const { client } = await signedInClient(ctx.app, { kind: 'infopreneur' });
+    const search = async (qs: string) => {
+      const res = await client.get(`/api/v1/freelancers?skills=${skill}&${qs}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        data: { id: number }[];
+        meta: { total: number; totalIsApproximate: boolean; lastPage: number };
+      };
+    };
+    const add = async (from: number, to: number) => {
+      await ctx.app.db.execute(sql`
+        insert into users (first_name, last_name, email, password_hash)
+        select 'Masse', 'Profil ' || g, lower(${skill}::text) || '-' || g || '@example.com', 'x'
+        from generate_series(${from}::int, ${to}::int) g`);
+      await ctx.app.db.execute(sql`
+        insert into profiles (user_id, kind, finished_profile_setup, skills)
+        select id, 'closer', true, array[${skill}::text] from users
+        where email like lower(${skill}::text) || '-%' and id not in (select user_id from profiles)`);
+      // What autovacuum does on a live database: the planner's statistics of the new rows.
+      await ctx.app.db.execute(sql`analyze profiles`);
+      // What the API's writers do: the kept searches are forgotten.
+      freelancersChanged(ctx.app.db);
+    };
+    await add(1, 2_000);
+    const counted = await search('perPage=20');
+    expect(counted.meta).toMatchObject({ total: 2_000, totalIsApproximate: false, lastPage: 100 });
+    await add(2_001, 2_600);
+    const estimated = await search('perPage=20');
+    expect(estimated.meta.totalIsApproximate).toBe(true);
+    expect(estimated.meta.total).toBeGreaterThan(2_000);
+    expect(estimated.meta.lastPage).toBe(Math.ceil(estimated.meta.total / 20));
+    expect(estimated.data).toHaveLength(20);
+    // The pages are found as before: the last of the 2,600 is still there.
+    expect((await search('perPage=50&page=52')).data).toHaveLength(50);
+    expect((await search('perPage=50&page=53')).data).toEqual([]);
+    // A filter leaving a few of them: counted exactly again.
+    expect((await search('location=nulle-part')).meta).toMatchObject({ total: 0, totalIsApproximate: false });
   });
 });

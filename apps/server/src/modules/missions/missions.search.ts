@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { listedMissionWords, missions } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
+import { estimatedRows, roughly } from '../../lib/estimates';
 import { listingsGeneration } from '../../lib/listing-changes';
 import { type FreelancerFacts, missionScoreSql } from '../../lib/matching';
 import { paginationMeta } from '../../lib/pagination';
@@ -139,26 +140,6 @@ function offersOf(input: MissionSearchQuery, selected: SQL | Sampled | null): SQ
     where ${sql.join(conditions, sql` and `)}`;
 }
 
-/** The planner's estimate of how many missions `where` selects (an EXPLAIN, nothing is read). */
-async function estimatedCount(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`explain (format json) select 1 from ${missions} where ${where}`,
-  );
-  const raw = row ? Object.values(row)[0] : null;
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
-    | [{ Plan: { 'Plan Rows': number } }]
-    | null;
-  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
-/** Two significant digits (an estimate does not pretend to more): 4,553 → 4,600. */
-const roughly = (n: number) => {
-  if (n < 100) return Math.round(n);
-  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
-  return Math.round(n / unit) * unit;
-};
-
 interface Counts {
   total: number;
   facets: MissionSearchResult['facets'];
@@ -190,7 +171,12 @@ async function facetsOf(
   // A full sample: more missions match than were counted; scale the counts to the planner's
   // estimate (never below what the sample found).
   const approximate = estimate !== null && sampled >= estimate.sample;
-  const scale = approximate ? Math.max(1, (await estimatedCount(db, estimate.selected)) / sampled) : 1;
+  const scale = approximate
+    ? Math.max(
+        1,
+        (await estimatedRows(db, sql`select 1 from ${missions} where ${estimate.selected}`)) / sampled,
+      )
+    : 1;
   // Rounded, an estimate never falls under what the sample counted.
   const scaled = (n: number) => (approximate ? Math.max(n, roughly(n * scale)) : n);
   const zeros = <T extends string>(keys: readonly T[]) =>

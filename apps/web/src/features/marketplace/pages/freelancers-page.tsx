@@ -264,6 +264,8 @@ export function FreelancersPage() {
       </VisuallyHidden>
       {shown && (
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
+          {/* Past 2,000 profiles the server estimates the total (meta.totalIsApproximate). */}
+          {shown.meta.totalIsApproximate ? 'environ ' : ''}
           {countText(shown.meta.total, 'profil trouvé', 'profils trouvés', 'Aucun profil trouvé')}
           {effective.missionId !== null && ' — classés selon votre mission'}
           {errors && ' — résultats de la recherche précédente : corrigez le filtre signalé.'}
