@@ -139,15 +139,16 @@ const count = z.number();
 const countsOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.object(Object.fromEntries(values.map((value) => [value, count])) as Record<T[number], typeof count>);
 
+/** A page's `meta` whose total may be an estimate (`totalIsApproximate`: when, says `description`). */
+const metaWithEstimate = (description: string) =>
+  paginationMetaResponse.extend({ totalIsApproximate: z.boolean().meta({ description }) });
+
 /** `GET /missions`: a page of missions, sponsored first, plus the counts per filter value. */
 export const missionSearchResponse = z.object({
   data: z.array(missionResponse),
-  meta: paginationMetaResponse.extend({
-    totalIsApproximate: z.boolean().meta({
-      description:
-        'The total and the facets are estimated from a sample: the text matches more missions than are counted one by one (`exactCounts=1` counts them).',
-    }),
-  }),
+  meta: metaWithEstimate(
+    'The total and the facets are estimated from a sample: the text matches more missions than are counted one by one (`exactCounts=1` counts them).',
+  ),
   facets: z.object({
     missionType: countsOf(missionTypes),
     workSectors: z.array(namedRefResponse.extend({ count })),
@@ -182,12 +183,9 @@ export type FreelancerCard = z.infer<typeof freelancerCardResponse>;
 /** `GET /freelancers`: a page of cards; a total above 2,000 is the planner's estimate. */
 export const freelancerSearchResponse = z.object({
   data: z.array(freelancerCardResponse),
-  meta: paginationMetaResponse.extend({
-    totalIsApproximate: z.boolean().meta({
-      description:
-        'More than 2,000 profiles match: the total (and so `lastPage`) is estimated, rounded to two significant digits.',
-    }),
-  }),
+  meta: metaWithEstimate(
+    'More than 2,000 profiles match: the total (and so `lastPage`) is estimated, rounded to two significant digits.',
+  ),
 });
 export type FreelancerSearchResult = z.infer<typeof freelancerSearchResponse>;
 
