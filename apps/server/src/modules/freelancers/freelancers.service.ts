@@ -310,14 +310,15 @@ export async function searchFreelancers(
     (await fromProfiles({ n: sql<number>`count(*)::int` }).where(condition))[0]?.n ?? 0;
   /** The total: counted up to COUNTED_MAX, estimated above. */
   const totalOf = async (condition: SQL): Promise<Total> => {
-    const matches = fromProfiles({ id: profiles.id })
-      .where(condition)
-      .limit(COUNTED_MAX + 1)
-      .as('matches');
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+    const matching = () => fromProfiles({ id: profiles.id }).where(condition);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+      matching()
+        .limit(COUNTED_MAX + 1)
+        .as('matches'),
+    );
     const counted = row?.n ?? 0;
     if (counted <= COUNTED_MAX) return { n: counted, approximate: false };
-    const estimate = await estimatedRows(db, fromProfiles({ id: profiles.id }).where(condition).getSQL());
+    const estimate = await estimatedRows(db, matching().getSQL());
     return { n: Math.max(COUNTED_MAX + 1, roughly(estimate)), approximate: true };
   };
   /**
