@@ -284,7 +284,7 @@ function holdsAtLeast(column: SQL, values: SQL[], n: number): SQL {
 
 /**
  * A condition every profile scoring at least `freelancerBestScore(m, sharesSector) − slack` meets
- * (null: none, every profile may). Each component then earns at least its own maximum − slack, and
+ * (null: none beyond sharing a sector when `sharesSector`, every profile of the tier may). Each component then earns at least its own maximum − slack, and
  * each component grows with one column (rate, years, sectors and skills in common…), so the
  * condition is a few comparisons of columns with constants: cheap per row, and a covering index
  * answers it. It may let through profiles scoring less (the thresholds round down); the ranker
@@ -306,13 +306,16 @@ export function freelancerScoreFloorSql(
     const offer = Math.max(1, Math.min(3, m.sectors.length));
     let common = 1;
     while (common < offer && sectorPoints(common, m.sectors.length) < sectorsNeeded) common += 1;
-    conditions.push(
-      holdsAtLeast(
-        f.sectors,
-        m.sectors.map((id) => sql`${literal(id)}::int`),
-        common,
-      ),
-    );
+    // One sector in common is what the tier's rows already share: no condition, so that a floor
+    // that adds nothing else is null and the ranker scores the tier once, not twice.
+    if (common > 1)
+      conditions.push(
+        holdsAtLeast(
+          f.sectors,
+          m.sectors.map((id) => sql`${literal(id)}::int`),
+          common,
+        ),
+      );
   }
   const rateNeeded = least(max.rate);
   const minRate = m.minConversionRate;

@@ -5,6 +5,25 @@ import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * `lower(unaccent(text))`, as a value the planner sees when JavaScript computes it exactly as
+ * PostgreSQL would: accents removed from letters that decompose (NFD) into plain ASCII, and
+ * upper-case ASCII lowered. A constant lets the planner use and weigh a trigram or array index
+ * (`location_key like '%rennes%'`: 25 → 6 ms with skills); an expression of `unaccent` (stable) is
+ * only known at run time. Other text (œ, ß, ø…, which unaccent's rules spell out) is left to
+ * PostgreSQL.
+ */
+export function folded(text: string): string | SQL {
+  const key = text.normalize('NFD').replace(/\p{M}/gu, '');
+  return /^[\x20-\x7e]*$/.test(key) ? key.toLowerCase() : sql`lower(unaccent(${text}))`;
+}
+
+/** The LIKE pattern of a text containing `text`, case and accents ignored (see `folded`). */
+export function likeContaining(text: string): string | SQL {
+  const key = folded(escapeLike(text));
+  return typeof key === 'string' ? `%${key}%` : sql`'%' || ${key} || '%'`;
+}
+
+/**
  * Every word of `query` appears in one of the columns, case and accents ignored ("helene" finds
  * "Hélène"); undefined for an empty query. For short lists of people (conversations, teams).
  */

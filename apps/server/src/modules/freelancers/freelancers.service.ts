@@ -24,6 +24,7 @@ import {
   matchOf,
   yearsSince,
 } from '../../lib/matching';
+import { folded, likeContaining } from '../../lib/name-search';
 import { paginationMeta } from '../../lib/pagination';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { isOnline } from '../../lib/presence';
@@ -275,8 +276,11 @@ export async function searchFreelancers(
     conditions.push(sql`${profiles.workSectorIds} && ${sql.param(input.workSectors)}::int[]`);
   if (input.skills?.length) {
     // `skill_keys`: the profile's skills unaccented and lower-cased (migration search_filter_keys).
+    const keys = input.skills.map(folded);
     conditions.push(
-      sql`${profiles.skillKeys} && array(select lower(unaccent(x)) from unnest(${sql.param(input.skills)}::text[]) x)`,
+      keys.every((key) => typeof key === 'string')
+        ? sql`${profiles.skillKeys} && ${sql.param(keys)}::text[]`
+        : sql`${profiles.skillKeys} && array(select lower(unaccent(x)) from unnest(${sql.param(input.skills)}::text[]) x)`,
     );
   }
   if (input.minConversionRate !== undefined)
@@ -291,7 +295,7 @@ export async function searchFreelancers(
   }
   if (input.location) {
     // The user's location key as copied on the profile (migration search_filter_keys).
-    conditions.push(sql`${profiles.locationKey} like '%' || lower(unaccent(${input.location})) || '%'`);
+    conditions.push(sql`${profiles.locationKey} like ${likeContaining(input.location)}`);
   }
   const where = and(...conditions) as SQL;
 

@@ -51,6 +51,7 @@ describe('GET /api/v1/freelancers: the skills and location filters', () => {
     expect(await ids('skills=closing%20telephonique')).toEqual([user.id]);
     expect(await ids('skills=Relance,N%C3%89GOCIATION')).toEqual([user.id]);
     expect(await ids('skills=Relance')).toEqual([]);
+    expect(await ids('skills=N%C5%93gociation,Relance')).toEqual([]);
 
     await ctx.app.db.update(profiles).set({ skills: [] }).where(eq(profiles.userId, user.id));
     expect((await check()).skillKeys).toEqual([]);
@@ -61,6 +62,15 @@ describe('GET /api/v1/freelancers: the skills and location filters', () => {
     expect((await check()).locationKey).toBe('saint-etienne');
     expect(await ids('location=etienne&perPage=50')).toEqual([user.id]);
     expect(await ids('location=evry&perPage=50')).toEqual([]);
+    // Typed with accents and capitals; `%` and `_` are letters, not wildcards.
+    expect(await ids('location=SAINT-%C3%89TIENNE')).toEqual([user.id]);
+    expect(await ids('location=saint_etienne')).toEqual([]);
+    expect(await ids('location=%25')).toEqual([]);
+    // Letters that unaccent spells out (œ → oe) as PostgreSQL folds them, typed either way.
+    await ctx.app.db.update(users).set({ location: 'Cœuvres' }).where(eq(users.id, user.id));
+    expect((await check()).locationKey).toBe('coeuvres');
+    expect(await ids('location=c%C5%93uvres')).toEqual([user.id]);
+    expect(await ids('location=coeuvres')).toEqual([user.id]);
     await ctx.app.db.update(users).set({ location: null }).where(eq(users.id, user.id));
     expect((await check()).locationKey).toBe('');
   });
