@@ -1,0 +1,1 @@
+CREATE INDEX "article_search_recent_idx" ON "article_search" USING btree ("published_at" DESC NULLS LAST,"article_id" DESC NULLS LAST);
