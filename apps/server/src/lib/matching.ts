@@ -284,10 +284,10 @@ function holdsAtLeast(column: SQL, values: SQL[], n: number): SQL {
 
 /**
  * A condition every profile scoring at least `freelancerBestScore(m, sharesSector) − slack` meets
- * (null: none beyond sharing a sector when `sharesSector`, every profile of the tier may). Each component then earns at least its own maximum − slack, and
- * each component grows with one column (rate, years, sectors and skills in common…), so the
- * condition is a few comparisons of columns with constants: cheap per row, and a covering index
- * answers it. It may let through profiles scoring less (the thresholds round down); the ranker
+ * (null: none beyond sharing a sector when `sharesSector`, every profile of the tier may). Each
+ * component then earns at least its own maximum − slack, and each component grows with one column
+ * (rate, years, sectors and skills in common…), so the condition is a few comparisons of columns
+ * with constants: cheap per row, and a covering index answers it. It may let through profiles scoring less (the thresholds round down); the ranker
  * scores what it lets through, so the order is the score's exactly (see freelancers.service.ts).
  */
 export function freelancerScoreFloorSql(
