@@ -19,6 +19,7 @@ import { forgetCrmAnswersOnWrites } from '../../lib/crm-cache';
 import { AppError, fieldError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { createActivity, deleteActivity, listActivities, updateActivity } from './activities.service';
+import { listProspects } from './prospects.list';
 import {
   activityPage,
   activityResponse,
@@ -26,13 +27,7 @@ import {
   prospectPage,
   prospectWithDuplicatesResponse,
 } from './prospects.presenter';
-import {
-  createProspect,
-  deleteProspect,
-  getProspect,
-  listProspects,
-  updateProspect,
-} from './prospects.service';
+import { createProspect, deleteProspect, getProspect, updateProspect } from './prospects.service';
 import { exportProspects } from './prospects-export.service';
 import { type ImportRequest, importErrors, importProspects } from './prospects-import.service';
 

@@ -17,30 +17,24 @@
  *   keep it.
  */
 import {
-  type Paginated,
   type Prospect,
   type ProspectCreateInput,
+  type ProspectCurrentDeal,
   type ProspectDuplicate,
   type ProspectListInput,
+  type ProspectNextActivity,
   type ProspectUpdateInput,
   type ProspectWithDuplicates,
   prospectStatusError,
 } from '@closia/shared';
-import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { deals, prospectActivities, prospects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { escapeLike } from '../../lib/name-search';
-import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { dayWindows } from '../../lib/paris-time';
 import { requireRoomFor } from '../../lib/plan-usage';
-import {
-  fullNameOf,
-  type ProspectExtras,
-  type ProspectRow,
-  presentProspect,
-  prospectColumns,
-} from './prospects.presenter';
+import { fullNameOf, type ProspectExtras, type ProspectRow, presentProspect } from './prospects.presenter';
 
 // --- duplicates ---------------------------------------------------------------------------------
 
@@ -131,29 +125,36 @@ export async function findDuplicates(
 
 export type ProspectFilters = Omit<ProspectListInput, 'page' | 'perPage'>;
 
-/** `%`, `_` and `\` of a user's text, escaped for LIKE. */
-
 /** The names, e-mail and phone, unaccented and lower-cased: a column kept by a trigger (migration 0017). */
 const containsText = (text: string) =>
   sql`${prospects.searchText} like '%' || lower(unaccent(${escapeLike(text)})) || '%'`;
-const storedPhoneDigits = sql`regexp_replace(coalesce(${prospects.phone}, ''), '[^0-9]', '', 'g')`;
+export const storedPhoneDigits = sql`regexp_replace(coalesce(${prospects.phone}, ''), '[^0-9]', '', 'g')`;
+
+/**
+ * The digits a query that looks like a phone number ("06 12 34", "+33 6 12") is searched for in
+ * the phones, +33 read as 0 and the other way round; none for any other query.
+ */
+export function phoneDigitForms(query: string): string[] {
+  const digits = query.replace(/\D/g, '');
+  if (!/^[\d\s+().\-/]+$/.test(query) || digits.length < 3) return [];
+  const forms = new Set([digits]);
+  if (digits.startsWith('33')) forms.add(`0${digits.slice(2)}`);
+  if (digits.startsWith('0033')) forms.add(`0${digits.slice(4)}`);
+  if (digits.startsWith('0') && !digits.startsWith('00')) forms.add(`33${digits.slice(1)}`);
+  return [...forms];
+}
 
 /**
  * The text search of the list: every word must appear in the first or last name, the e-mail or
- * the phone (case and accents ignored). A query that looks like a phone number ("06 12 34",
- * "+33 6 12") also matches the phone's digits whatever their spacing, +33 read as 0.
+ * the phone (case and accents ignored), or the query's digits in the phone whatever their spacing.
  */
 function searchCondition(query: string): SQL | undefined {
   const words = query.split(/\s+/).filter(Boolean).slice(0, 10);
   if (words.length === 0) return undefined;
   const byWords = and(...words.map(containsText))!;
-  const digits = query.replace(/\D/g, '');
-  if (!/^[\d\s+().\-/]+$/.test(query) || digits.length < 3) return byWords;
-  const forms = new Set([digits]);
-  if (digits.startsWith('33')) forms.add(`0${digits.slice(2)}`);
-  if (digits.startsWith('0033')) forms.add(`0${digits.slice(4)}`);
-  if (digits.startsWith('0') && !digits.startsWith('00')) forms.add(`33${digits.slice(1)}`);
-  const byDigits = [...forms].map((form) => sql`${storedPhoneDigits} like ${`%${form}%`}`);
+  const forms = phoneDigitForms(query);
+  if (forms.length === 0) return byWords;
+  const byDigits = forms.map((form) => sql`${storedPhoneDigits} like ${`%${form}%`}`);
   return sql`(${byWords} or ${sql.join(byDigits, sql` or `)})`;
 }
 
@@ -184,103 +185,100 @@ const sortKeys = {
 } as const;
 
 /**
- * The order of the list: newest first by default; by name and next activity ascending unless
- * told otherwise, dates of creation and change descending. Prospects without a next activity come
- * last either way; the id breaks ties so that pages never overlap.
+ * The sort of the list: newest first by default; by name and next activity ascending unless told
+ * otherwise, dates of creation and change descending.
  */
-export function prospectOrder(filters: ProspectFilters): SQL[] {
+export function prospectSort(filters: Pick<ProspectFilters, 'sortBy' | 'sortOrder'>) {
   const sortBy = filters.sortBy ?? 'createdAt';
-  const direction = filters.sortOrder ?? (sortBy === 'name' || sortBy === 'nextActivityAt' ? 'asc' : 'desc');
+  const sortOrder = filters.sortOrder ?? (sortBy === 'name' || sortBy === 'nextActivityAt' ? 'asc' : 'desc');
+  return { sortBy, sortOrder };
+}
+
+/**
+ * The order of the list (`prospectSort`). Prospects without a next activity come last either way;
+ * the id breaks ties so that pages never overlap.
+ */
+export function prospectOrder(filters: Pick<ProspectFilters, 'sortBy' | 'sortOrder'>): SQL[] {
+  const { sortBy, sortOrder } = prospectSort(filters);
   const key = sortKeys[sortBy];
-  const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+  const dir = sortOrder === 'asc' ? sql`asc` : sql`desc`;
   // `nulls last` on the id too (it is never null): the order is then exactly an index's
   // (prospects_owner_created_idx, prospects_owner_name_idx), walked instead of sorted.
   return [sql`${key} ${dir} nulls last`, sql`${prospects.id} ${dir} nulls last`];
 }
 
-/** The next activity, open activity count and current deal of each prospect (3 queries). */
-async function extrasOf(db: DbOrTx, ownerId: number, ids: number[]): Promise<Map<number, ProspectExtras>> {
-  const extras = new Map<number, ProspectExtras>(
-    ids.map((id) => [id, { nextActivity: null, openActivityCount: 0, currentDeal: null }]),
+/** The next activity and current deal as `json_build_object` reads them (dates as ISO text). */
+interface ExtrasJson {
+  nextActivity: { id: number; title: string; dueAt: string; priority: string } | null;
+  openActivityCount: number;
+  currentDeal: { id: number; title: string; status: string } | null;
+}
+
+/**
+ * What a prospect shows beside its own columns, as columns of a select from `prospects`: its first
+ * open activity, how many are open, and the owner's deal on it changed last. Subqueries per row,
+ * through `prospect_activities_prospect_idx` and `deals_prospect_idx`, so that a page and its
+ * extras are one statement (`owner`: the caller's id, or a placeholder).
+ */
+export function extrasColumns(owner: number | Placeholder) {
+  // Written out: drizzle leaves a column unqualified in a one-table select, and `"id"` in a
+  // subquery would be the subquery's own.
+  const open = sql.raw(
+    `from prospect_activities pa where pa.prospect_id = "prospects"."id" and pa.done_at is null`,
   );
-  if (ids.length === 0) return extras;
-  const open = and(inArray(prospectActivities.prospectId, ids), isNull(prospectActivities.doneAt));
-  const [firsts, counts, currentDeals] = await Promise.all([
-    db
-      .selectDistinctOn([prospectActivities.prospectId], {
-        prospectId: prospectActivities.prospectId,
-        id: prospectActivities.id,
-        title: prospectActivities.title,
-        dueAt: prospectActivities.dueAt,
-        priority: prospectActivities.priority,
-      })
-      .from(prospectActivities)
-      .where(open)
-      .orderBy(prospectActivities.prospectId, asc(prospectActivities.dueAt), asc(prospectActivities.id)),
-    db
-      .select({ prospectId: prospectActivities.prospectId, n: count() })
-      .from(prospectActivities)
-      .where(open)
-      .groupBy(prospectActivities.prospectId),
-    db
-      .selectDistinctOn([deals.prospectId], {
-        prospectId: deals.prospectId,
-        id: deals.id,
-        title: deals.title,
-        status: deals.status,
-      })
-      .from(deals)
-      .where(and(inArray(deals.prospectId, ids), eq(deals.ownerId, ownerId)))
-      .orderBy(deals.prospectId, sql`${deals.updatedAt} desc`, sql`${deals.id} desc`),
-  ]);
-  for (const a of firsts) {
-    extras.get(a.prospectId)!.nextActivity = {
-      id: a.id,
-      title: a.title,
-      dueAt: a.dueAt.toISOString(),
-      priority: a.priority as 'low' | 'medium' | 'high',
-    };
-  }
-  for (const c of counts) extras.get(c.prospectId)!.openActivityCount = Number(c.n);
-  for (const d of currentDeals) {
-    extras.get(d.prospectId)!.currentDeal = {
-      id: d.id,
-      title: d.title,
-      status: d.status as NonNullable<Prospect['currentDeal']>['status'],
-    };
-  }
-  return extras;
+  return {
+    nextActivity: sql<ExtrasJson['nextActivity'] | string>`(
+      select json_build_object('id', pa.id, 'title', pa.title, 'dueAt', pa.due_at, 'priority', pa.priority)
+      ${open} order by pa.due_at, pa.id limit 1)`,
+    openActivityCount: sql<number>`(select count(*)::int ${open})`,
+    currentDeal: sql<ExtrasJson['currentDeal'] | string>`(
+      select json_build_object('id', d.id, 'title', d.title, 'status', d.status)
+      from deals d where d.prospect_id = "prospects"."id" and d.owner_id = ${owner}
+      order by d.updated_at desc, d.id desc limit 1)`,
+  };
+}
+
+/** A JSON column as an object, whether the driver parsed it (postgres.js) or not. */
+const parsed = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+/** The extras of a row selected with `extrasColumns`. */
+export function extrasFrom(row: {
+  nextActivity: ExtrasJson['nextActivity'] | string | null;
+  openActivityCount: number;
+  currentDeal: ExtrasJson['currentDeal'] | string | null;
+}): ProspectExtras {
+  const next = parsed(row.nextActivity);
+  const deal = parsed(row.currentDeal);
+  return {
+    nextActivity: next && {
+      id: next.id,
+      title: next.title,
+      dueAt: new Date(next.dueAt).toISOString(),
+      priority: next.priority as ProspectNextActivity['priority'],
+    },
+    openActivityCount: Number(row.openActivityCount),
+    currentDeal: deal && {
+      id: deal.id,
+      title: deal.title,
+      status: deal.status as ProspectCurrentDeal['status'],
+    },
+  };
 }
 
 async function present(db: DbOrTx, ownerId: number, rows: ProspectRow[]): Promise<Prospect[]> {
-  const extras = await extrasOf(
-    db,
-    ownerId,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => presentProspect(row, extras.get(row.id)!));
-}
-
-/** `GET /prospects`: the caller's prospects, filtered, sorted and paginated. */
-export async function listProspects(
-  db: DbOrTx,
-  ownerId: number,
-  input: ProspectListInput,
-  now = new Date(),
-): Promise<Paginated<Prospect>> {
-  const where = prospectConditions(ownerId, input, now);
-  const page = { page: input.page, perPage: input.perPage };
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(prospectColumns)
-      .from(prospects)
-      .where(where)
-      .orderBy(...prospectOrder(input))
-      .limit(page.perPage)
-      .offset(offsetOf(page)),
-    db.select({ n: count() }).from(prospects).where(where),
-  ]);
-  return { data: await present(db, ownerId, rows), meta: paginationMeta(Number(total?.n ?? 0), page) };
+  if (rows.length === 0) return [];
+  const extras = await db
+    .select({ id: prospects.id, ...extrasColumns(ownerId) })
+    .from(prospects)
+    .where(
+      inArray(
+        prospects.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(extras.map((row) => [row.id, extrasFrom(row)]));
+  return rows.map((row) => presentProspect(row, byId.get(row.id)!));
 }
 
 // --- one prospect ------------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deals, prospectActivities, prospects } from '../../db/schema';
 import { createTestApp, signedInClient, TestClient, type TestContext } from '../../test/helpers';
-import { listProspects, phoneKey } from './prospects.service';
+import { listProspects } from './prospects.list';
+import { phoneKey } from './prospects.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -518,6 +519,9 @@ describe('GET /api/v1/prospects', () => {
     const page = await client.get('/api/v1/prospects?perPage=2&page=2&sortBy=name');
     expect(page.json().data.map((p: { id: number }) => p.id)).toEqual([zoe.id]);
     expect(page.json().meta).toEqual({ total: 3, perPage: 2, currentPage: 2, lastPage: 2 });
+    // Past the last page: no row, the total still counted.
+    const past = await client.get('/api/v1/prospects?perPage=2&page=5&state=success,follow_up');
+    expect(past.json()).toEqual({ data: [], meta: { total: 2, perPage: 2, currentPage: 5, lastPage: 1 } });
 
     const bad = await client.get('/api/v1/prospects?state=busy&sortBy=age&nextActivity=tomorrow');
     expect(bad.statusCode).toBe(422);
