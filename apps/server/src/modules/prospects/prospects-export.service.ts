@@ -6,10 +6,10 @@
  */
 import { type LeadStage, leadStageLabels, type ProspectState, prospectStateLabels } from '@closia/shared';
 import type { DbOrTx } from '../../db/client';
-import { prospects } from '../../db/schema';
 import { writeCsv } from '../../lib/csv';
 import { formatParis, parisDate } from '../../lib/paris-time';
-import { type ProspectFilters, prospectConditions, prospectOrder } from './prospects.service';
+import { prospectsToExport } from './prospects.list';
+import type { ProspectFilters } from './prospects.service';
 
 export const EXPORT_HEADERS = [
   'Prénom',
@@ -30,11 +30,7 @@ export async function exportProspects(
   filters: ProspectFilters,
   now = new Date(),
 ): Promise<{ filename: string; body: string }> {
-  const rows = await db
-    .select()
-    .from(prospects)
-    .where(prospectConditions(ownerId, filters, now))
-    .orderBy(...prospectOrder(filters));
+  const rows = await prospectsToExport(db, ownerId, filters, now);
   const customKeys = [...new Set(rows.flatMap((row) => Object.keys(row.customFields ?? {})))].sort((a, b) =>
     a.localeCompare(b, 'fr'),
   );

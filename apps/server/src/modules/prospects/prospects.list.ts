@@ -6,7 +6,8 @@
  *
  * The statement is prepared once per shape of the query (the sort and its direction, which of the
  * text (a phone number or not), state, lead stage filters it has, and the kind of next-activity
- * window); the values are bound, the words of a text search included.
+ * window); the values are bound, the words of a text search included. The export
+ * (`prospectsToExport`) selects with the same conditions and order.
  */
 import type { Paginated, Prospect, ProspectListInput, ProspectSortField } from '@closia/shared';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import { type ProspectRow, presentProspect, prospectColumns } from './prospects.
 import {
   extrasColumns,
   extrasFrom,
+  type ProspectFilters,
   phoneDigitForms,
   prospectOrder,
   prospectSort,
@@ -40,9 +42,10 @@ type Shape = {
 const param = (name: string) => sql.placeholder(name);
 
 /**
- * The conditions of a shape, as `prospectConditions` writes them with values (the export's): every
- * word in the kept `search_text` (unaccented once per statement, an InitPlan), or the phone's
- * digits in one of their forms.
+ * The conditions of a shape: the caller's prospects; every word of a text search in the kept
+ * `search_text` (names, e-mail and phone unaccented and lower-cased by a trigger, migration 0017;
+ * the words unaccented once per statement, an InitPlan), or a phone-like query's digits in the
+ * phone whatever their spacing; the statuses, qualifications and next-activity window asked for.
  */
 function conditionsOf(shape: Shape): SQL {
   const conditions: SQL[] = [sql`${prospects.ownerId} = ${param('owner')}`];
@@ -90,6 +93,36 @@ const statementsOf = preparedPerShape('prospect_list', (db, shape: Shape, name) 
   };
 });
 
+/** The shape of a query and its values (every placeholder of the list's and the export's statements). */
+function shapeAndValues(ownerId: number, filters: ProspectFilters, now: Date) {
+  const words = filters.query?.split(/\s+/).filter(Boolean).slice(0, 10) ?? [];
+  const digits = filters.query ? phoneDigitForms(filters.query) : [];
+  const w = dayWindows(now);
+  const shape: Shape = {
+    ...prospectSort(filters),
+    text: words.length > 0,
+    phone: words.length > 0 && digits.length > 0,
+    state: Boolean(filters.state?.length),
+    leadStage: Boolean(filters.leadStage?.length),
+    window: !filters.nextActivity ? 'anytime' : filters.nextActivity === 'overdue' ? 'overdue' : 'between',
+  };
+  const values = {
+    owner: ownerId,
+    words: words.map(escapeLike),
+    digits: digits.map((form) => `%${form}%`),
+    state: filters.state ?? [],
+    leadStage: filters.leadStage ?? [],
+    from: w.todayStart.toISOString(),
+    to: (filters.nextActivity === 'overdue'
+      ? w.now
+      : filters.nextActivity === 'today'
+        ? w.tomorrowStart
+        : w.weekEnd
+    ).toISOString(),
+  };
+  return { shape, values };
+}
+
 /** `GET /prospects`: the caller's prospects, filtered, sorted and paginated. */
 export async function listProspects(
   db: DbOrTx,
@@ -97,33 +130,8 @@ export async function listProspects(
   input: ProspectListInput,
   now = new Date(),
 ): Promise<Paginated<Prospect>> {
-  const words = input.query?.split(/\s+/).filter(Boolean).slice(0, 10) ?? [];
-  const digits = input.query ? phoneDigitForms(input.query) : [];
-  const w = dayWindows(now);
-  const shape: Shape = {
-    ...prospectSort(input),
-    text: words.length > 0,
-    phone: words.length > 0 && digits.length > 0,
-    state: Boolean(input.state?.length),
-    leadStage: Boolean(input.leadStage?.length),
-    window: !input.nextActivity ? 'anytime' : input.nextActivity === 'overdue' ? 'overdue' : 'between',
-  };
-  const values = {
-    owner: ownerId,
-    words: words.map(escapeLike),
-    digits: digits.map((form) => `%${form}%`),
-    state: input.state ?? [],
-    leadStage: input.leadStage ?? [],
-    from: w.todayStart.toISOString(),
-    to: (input.nextActivity === 'overdue'
-      ? w.now
-      : input.nextActivity === 'today'
-        ? w.tomorrowStart
-        : w.weekEnd
-    ).toISOString(),
-    limit: input.perPage,
-    offset: offsetOf(input),
-  };
+  const { shape, values: filtered } = shapeAndValues(ownerId, input, now);
+  const values = { ...filtered, limit: input.perPage, offset: offsetOf(input) };
   const statement = statementsOf(db, shape);
   const rows = await statement.page.execute(values);
   // Past the last page there is no row to carry the total: counted alone.
@@ -137,4 +145,20 @@ export async function listProspects(
     data: rows.map((row) => presentProspect(row as ProspectRow, extrasFrom(row))),
     meta: paginationMeta(total, input),
   };
+}
+
+/** Every prospect of the caller that the list's filters select, whole, in the list's order. */
+const exportStatementOf = preparedPerShape('prospect_export', (db, shape: Shape, name) =>
+  db
+    .select()
+    .from(prospects)
+    .where(conditionsOf(shape))
+    .orderBy(...prospectOrder(shape))
+    .prepare(name),
+);
+
+/** The rows of `GET /prospects/export`: the list's filters and order, no page. */
+export function prospectsToExport(db: DbOrTx, ownerId: number, filters: ProspectFilters, now: Date) {
+  const { shape, values } = shapeAndValues(ownerId, filters, now);
+  return exportStatementOf(db, shape).execute(values);
 }

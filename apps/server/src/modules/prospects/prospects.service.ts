@@ -31,8 +31,6 @@ import { and, asc, eq, inArray, isNull, ne, type Placeholder, type SQL, sql } fr
 import type { Db, DbOrTx } from '../../db/client';
 import { deals, prospectActivities, prospects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/errors';
-import { escapeLike } from '../../lib/name-search';
-import { dayWindows } from '../../lib/paris-time';
 import { requireRoomFor } from '../../lib/plan-usage';
 import { fullNameOf, type ProspectExtras, type ProspectRow, presentProspect } from './prospects.presenter';
 
@@ -125,9 +123,7 @@ export async function findDuplicates(
 
 export type ProspectFilters = Omit<ProspectListInput, 'page' | 'perPage'>;
 
-/** The names, e-mail and phone, unaccented and lower-cased: a column kept by a trigger (migration 0017). */
-const containsText = (text: string) =>
-  sql`${prospects.searchText} like '%' || lower(unaccent(${escapeLike(text)})) || '%'`;
+/** The phone's digits (the list's search compares a phone-like query with them). */
 export const storedPhoneDigits = sql`regexp_replace(coalesce(${prospects.phone}, ''), '[^0-9]', '', 'g')`;
 
 /**
@@ -142,38 +138,6 @@ export function phoneDigitForms(query: string): string[] {
   if (digits.startsWith('0033')) forms.add(`0${digits.slice(4)}`);
   if (digits.startsWith('0') && !digits.startsWith('00')) forms.add(`33${digits.slice(1)}`);
   return [...forms];
-}
-
-/**
- * The text search of the list: every word must appear in the first or last name, the e-mail or
- * the phone (case and accents ignored), or the query's digits in the phone whatever their spacing.
- */
-function searchCondition(query: string): SQL | undefined {
-  const words = query.split(/\s+/).filter(Boolean).slice(0, 10);
-  if (words.length === 0) return undefined;
-  const byWords = and(...words.map(containsText))!;
-  const forms = phoneDigitForms(query);
-  if (forms.length === 0) return byWords;
-  const byDigits = forms.map((form) => sql`${storedPhoneDigits} like ${`%${form}%`}`);
-  return sql`(${byWords} or ${sql.join(byDigits, sql` or `)})`;
-}
-
-/** The conditions of the list and the export: the caller's prospects, filtered. */
-export function prospectConditions(ownerId: number, filters: ProspectFilters, now: Date): SQL {
-  const conditions: (SQL | undefined)[] = [eq(prospects.ownerId, ownerId)];
-  if (filters.query) conditions.push(searchCondition(filters.query));
-  if (filters.state?.length) conditions.push(inArray(prospects.state, filters.state));
-  if (filters.leadStage?.length) conditions.push(inArray(prospects.leadStage, filters.leadStage));
-  if (filters.nextActivity) {
-    const w = dayWindows(now);
-    const at = prospects.nextActivityAt;
-    if (filters.nextActivity === 'overdue') conditions.push(sql`${at} < ${w.now.toISOString()}`);
-    else {
-      const end = filters.nextActivity === 'today' ? w.tomorrowStart : w.weekEnd;
-      conditions.push(sql`${at} >= ${w.todayStart.toISOString()} and ${at} < ${end.toISOString()}`);
-    }
-  }
-  return and(...conditions)!;
 }
 
 const sortKeys = {
