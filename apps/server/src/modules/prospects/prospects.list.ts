@@ -14,7 +14,7 @@ import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prospects } from '../../db/schema';
 import { escapeLike } from '../../lib/name-search';
-import { offsetOf, paginationMeta } from '../../lib/pagination';
+import { offsetOf, paginationMeta, totalOfPage } from '../../lib/pagination';
 import { dayWindows } from '../../lib/paris-time';
 import { preparedPerShape } from '../../lib/prepared';
 import { type ProspectRow, presentProspect, prospectColumns } from './prospects.presenter';
@@ -134,13 +134,7 @@ export async function listProspects(
   const values = { ...filtered, limit: input.perPage, offset: offsetOf(input) };
   const statement = statementsOf(db, shape);
   const rows = await statement.page.execute(values);
-  // Past the last page there is no row to carry the total: counted alone.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.total)
-      : input.page > 1
-        ? Number((await statement.count.execute(values))[0]?.n ?? 0)
-        : 0;
+  const total = await totalOfPage(rows, input.page, () => statement.count.execute(values));
   return {
     data: rows.map((row) => presentProspect(row as ProspectRow, extrasFrom(row))),
     meta: paginationMeta(total, input),

@@ -16,7 +16,7 @@ import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { webinarRegistrations, webinarSearch, webinars } from '../../db/schema';
 import { now } from '../../lib/clock';
-import { offsetOf, paginationMeta } from '../../lib/pagination';
+import { offsetOf, paginationMeta, totalOfPage } from '../../lib/pagination';
 import { preparedPerShape } from '../../lib/prepared';
 import { searchOn, tsQueryText } from '../../lib/text-search';
 import type { Viewer } from '../../lib/viewer';
@@ -118,13 +118,7 @@ export async function listWebinars(
   };
   const statement = statementsOf(db, shape);
   const rows = (await statement.page.execute(values)) as SelectedWebinar[];
-  // Past the last page there is no row to carry the total: counted alone.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.total)
-      : query.page > 1
-        ? Number((await statement.count.execute(values))[0]?.n ?? 0)
-        : 0;
+  const total = await totalOfPage(rows, query.page, () => statement.count.execute(values));
   return {
     data: rows.map((found) => presentWebinar(found.row as WebinarRow, extrasOf(found), viewer, at, appUrl)),
     meta: paginationMeta(total, query),
