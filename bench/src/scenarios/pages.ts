@@ -16,6 +16,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { systemChromium } from '../../../e2e/support/system-chromium.mjs';
 import { signIn } from '../api';
 import { defer, tempDir } from '../cleanup';
 import type { BenchConfig } from '../config';
@@ -69,10 +70,8 @@ export interface Transfer {
   encoding: string | null;
 }
 
-function chromiumPath(): string | undefined {
-  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  return existsSync(candidate) ? candidate : undefined;
-}
+/** The system Chromium the browser tests use (CHROMIUM_PATH, Debian's headless shell, its desktop Chromium). */
+const chromiumPath = (): string | undefined => systemChromium;
 
 /** apps/web/dist is built by `npm run build`; build the web app alone when it is missing or older than its sources. */
 function ensureWebBuilt(): string {
