@@ -72,8 +72,8 @@
  *   127.0.0.1:6379), across two servers (subscribers on B, posts on A). About a minute per database.
  * - pages (issue 19; PGlite only, the figures do not depend on the database): the built server with
  *   the built web app (apps/web/dist, built when missing) and the demo accounts; `/` signed out,
- *   `/app/missions` and `/dashboard` as the demo setter, each opened cold in Chromium (CHROMIUM_PATH,
- *   else /usr/bin/chromium), bytes on the wire counted through the DevTools protocol until the
+ *   `/app/missions` and `/dashboard` as the demo setter, each opened cold in Chromium (the browser
+ *   tests' choice: CHROMIUM_PATH, Debian's headless shell, /usr/bin/chromium), bytes on the wire counted through the DevTools protocol until the
  *   network is idle. Targets: `/` ≤ 120 KB of JavaScript in ≤ 15 script requests, the two signed-in
  *   pages ≤ 200 KB in ≤ 25. About 15 s.
  *
