@@ -117,6 +117,24 @@ export const articleCounts = pgTable('article_counts', {
   n: integer().notNull(),
 });
 
+/**
+ * How many rows `article_search` holds per kind and category, and per kind and tag (`facet`
+ * 'category' or 'tag', `key` the category or the tag; a trigger keeps them, migration 0041): the
+ * public total of a list filtered by one category or one tag is this less its scheduled articles
+ * still in the future, where counting the matches scanned the table (a tag in 814 of 4,900
+ * articles: 2.2 ms, most of a filtered page's database time).
+ */
+export const articleFacetCounts = pgTable(
+  'article_facet_counts',
+  {
+    kind: text().notNull(),
+    facet: text().notNull(),
+    key: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facet, t.key, t.kind] })],
+);
+
 /** The slugs an article had before: `/blog/{old}` answers 301 to its current address. */
 export const articleSlugRedirects = pgTable(
   'article_slug_redirects',

@@ -467,6 +467,63 @@ describe('reading articles (everyone)', () => {
     await after(0, 0);
   });
 
+  it('counts a category’s and a tag’s public articles through every change: written, scheduled, its time passed, kind, category, tags, draft, deletion', async () => {
+    const tag = `facette${Date.now()}`;
+    const totals = async () => {
+      const total = async (query: string) =>
+        (await anonymous().get(`/api/v1/articles?perPage=1&${query}`)).json().meta.total as number;
+      return {
+        tag: await total(`tag=${tag}`),
+        tagBlog: await total(`tag=${tag}&kind=blog`),
+        outils: await total('category=outils'),
+        outilsBlog: await total('category=outils&kind=blog'),
+      };
+    };
+    const before = await totals();
+    const after = async (tagged: number, taggedBlog: number, outils: number) =>
+      expect(await totals()).toEqual({
+        tag: before.tag + tagged,
+        tagBlog: before.tagBlog + taggedBlog,
+        outils: before.outils + outils,
+        outilsBlog: before.outilsBlog + outils,
+      });
+    const { id } = await write({ slug: 'facettes/un', category: 'outils', tags: [tag] });
+    await after(1, 1, 1);
+    const when = inFuture(1 / 144);
+    const scheduled = await write({
+      slug: 'facettes/plus-tard',
+      category: 'outils',
+      tags: [tag, 'appel'],
+      status: 'scheduled',
+      publishedAt: when,
+    });
+    const draft = await write({
+      slug: 'facettes/brouillon',
+      category: 'outils',
+      tags: [tag],
+      status: 'draft',
+    });
+    await after(1, 1, 1);
+    setClock(() => new Date(new Date(when).getTime() + 60_000));
+    await after(2, 2, 2);
+    setClock(null);
+    // Kind and category changed by any writer: the tag still counts, no longer in the blog's.
+    await ctx.app.db
+      .update(articles)
+      .set({ kind: 'tutorial', category: 'equipes' })
+      .where(eq(articles.id, id));
+    await after(1, 0, 0);
+    await admin.client.put(`/api/v1/admin/articles/${id}`, { tags: ['appel'] });
+    await after(0, 0, 0);
+    await admin.client.put(`/api/v1/admin/articles/${draft.id}`, { status: 'published' });
+    await after(1, 1, 1);
+    for (const gone of [id, scheduled.id, draft.id]) {
+      const deleted = await admin.client.delete(`/api/v1/admin/articles/${gone}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    }
+    await after(0, 0, 0);
+  });
+
   it('answers 301 from an old slug to the new one; the old slug can be taken back', async () => {
     const created = await write({ slug: 'ancienne/adresse' });
     const renamed = await admin.client.put(`/api/v1/admin/articles/${created.id}`, {
